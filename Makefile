@@ -1,0 +1,53 @@
+# The front door. Everything real lives in CMakeLists.txt; these targets install what is missing,
+# configure, build and run.
+#   make demo    the default scene: a window with a display, else out/demo.png and a summary
+#   make test    every test (ctest), then again built with ASan + UBSan
+#   make bench   benchmarks against the peers found on the machine -> bench/results, docs/
+#   make docs    the pictures in docs/, rendered headless by the project's own scripts
+
+BUILD      ?= build
+BUILD_ASAN ?= build-asan
+BUILD_BENCH?= build-bench
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS?=
+
+.PHONY: all deps build demo test test-fast test-asan bench docs clean
+
+all: build
+
+deps:
+	@sh tools/install-deps.sh core
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) > /dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@sh tools/run-demo.sh $(BUILD)
+
+test: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE_WERROR=ON $(CMAKE_FLAGS) > /dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@$(MAKE) --no-print-directory test-asan
+
+test-fast: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-asan: deps
+	@cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCOLLIDE_WERROR=ON -DCOLLIDE_SANITIZE=ON \
+	  -DCOLLIDE_FAST_TESTS=ON $(CMAKE_FLAGS) > /dev/null
+	@cmake --build $(BUILD_ASAN) -j $(JOBS)
+	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(JOBS)
+
+bench:
+	@sh tools/install-deps.sh bench
+	@cmake -S . -B $(BUILD_BENCH) -DCMAKE_BUILD_TYPE=Release -DCOLLIDE_BENCH=ON -DCOLLIDE_TESTS=OFF $(CMAKE_FLAGS) > /dev/null
+	@cmake --build $(BUILD_BENCH) -j $(JOBS)
+	@sh tools/run-bench.sh $(BUILD_BENCH)
+
+docs: build
+	@sh tools/make-docs.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_BENCH) out

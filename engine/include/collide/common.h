@@ -1,0 +1,69 @@
+/* What every collide header shares: status codes, the error record, query statistics and the
+ * method selector. */
+#ifndef COLLIDE_COMMON_H
+#define COLLIDE_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Result of anything that can fail. COL_OK is zero so `if (status)` reads as "if it failed". */
+typedef enum col_status {
+	COL_OK = 0,
+	COL_ERROR_INVALID_ARGUMENT, /* NULL where an object is needed, a count out of range */
+	COL_ERROR_NOT_FINITE,       /* a NaN or infinite coordinate */
+	COL_ERROR_DEGENERATE,       /* too few distinct vertices, zero area or length */
+	COL_ERROR_SELF_INTERSECTION,/* contours that cross or touch */
+	COL_ERROR_TOPOLOGY,         /* a hole outside its contour, a mesh that is not closed ... */
+	COL_ERROR_OUT_OF_MEMORY,
+	COL_ERROR_IO,               /* a file that is missing or unreadable */
+	COL_ERROR_FORMAT,           /* a file that is readable but malformed or empty */
+	COL_ERROR_UNSUPPORTED,      /* a method or option this object does not offer */
+} col_status;
+
+#define COL_ERROR_MESSAGE_SIZE 256
+
+/* Filled by a failing call; message names the bad argument: "edges 3 and 7 cross at (0.5, 1)". */
+typedef struct col_error {
+	col_status code;
+	char message[COL_ERROR_MESSAGE_SIZE];
+} col_error;
+
+/* A short English name of a status code ("self-intersection"); never NULL. */
+const char *col_status_name(col_status status);
+
+/* Which algorithm answers a query. The seeds compare methods side by side, so every query that
+ * has more than one takes this selector. Later issues add the accelerated ones. */
+typedef enum col_method {
+	COL_METHOD_DEFAULT = 0, /* the best one the object offers */
+	COL_METHOD_CROSSING,    /* crossing number (ray casting), source 000 2.2 */
+	COL_METHOD_WINDING,     /* winding number */
+	COL_METHOD_LIST,        /* every primitive, one after another (all-pairs) */
+	COL_METHOD_COUNT
+} col_method;
+
+/* The name used in Lua and in benchmark tables ("crossing"); NULL for an unknown value. */
+const char *col_method_name(col_method method);
+/* Inverse of col_method_name; returns false when the name is unknown. */
+bool col_method_from_name(const char *name, col_method *out);
+
+/* What a query did, beside its answer: for teaching and for benchmarks. Counters add up, so one
+ * struct can collect a whole batch; zero it with col_query_stats_reset. */
+typedef struct col_query_stats {
+	uint64_t queries;           /* queries answered */
+	uint64_t nodes_visited;     /* tree nodes or cells looked at (0 for flat methods) */
+	uint64_t primitives_tested; /* edges, triangles or shapes the query tested directly */
+} col_query_stats;
+
+void col_query_stats_reset(col_query_stats *stats);
+void col_query_stats_add(col_query_stats *sum, const col_query_stats *part);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

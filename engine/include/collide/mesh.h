@@ -1,0 +1,115 @@
+/* A triangle mesh: shared vertices and index triples, with the validation every 3D structure
+ * needs (closed, edge-manifold, consistently oriented) and the generators used by scripts and
+ * benchmarks. Also the brute-force point and sphere queries that are the 3D oracles. */
+#ifndef COLLIDE_MESH_H
+#define COLLIDE_MESH_H
+
+#include "collide/common.h"
+#include "collide/math.h"
+#include "collide/shapes3d.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct col_mesh col_mesh; /* opaque */
+
+/* Makes a mesh from vertex_count vertices and triangle_count index triples (0-based,
+ * counter-clockwise seen from outside). Data are copied. Fails for: no triangles, an index out of
+ * range, a NaN/Inf coordinate (COL_ERROR_NOT_FINITE), a triangle that repeats a vertex index
+ * (COL_ERROR_DEGENERATE); each message names the triangle. A mesh that is open, non-manifold or
+ * inconsistently oriented is still created: col_mesh_validate says what is wrong with it. */
+col_status col_mesh_create(const col_vec3 *vertices, int vertex_count, const int32_t *triangles,
+                           int triangle_count, col_mesh **out, col_error *error);
+void col_mesh_destroy(col_mesh *mesh);
+
+int col_mesh_vertex_count(const col_mesh *mesh);
+int col_mesh_triangle_count(const col_mesh *mesh);
+/* The arrays belong to the mesh: 3 * triangle_count indices. */
+const col_vec3 *col_mesh_vertices(const col_mesh *mesh);
+const int32_t *col_mesh_triangles(const col_mesh *mesh);
+col_triangle col_mesh_triangle(const col_mesh *mesh, int index);
+col_aabb3 col_mesh_bounds(const col_mesh *mesh);
+/* Signed volume by the divergence theorem; positive for a closed outward-oriented mesh. */
+double col_mesh_volume(const col_mesh *mesh);
+double col_mesh_surface_area(const col_mesh *mesh);
+
+/* An undirected edge, as the vertex pair with a < b. */
+typedef struct col_mesh_edge {
+	int32_t a, b;
+} col_mesh_edge;
+
+/* How far a mesh is from a closed, oriented 2-manifold. Lists are capped at
+ * COL_MESH_REPORT_LIMIT entries each; the counts are complete. */
+#define COL_MESH_REPORT_LIMIT 16
+typedef struct col_mesh_report {
+	int vertex_count, triangle_count, edge_count;
+	int boundary_edge_count;      /* edges used by one triangle: the mesh is open there */
+	int nonmanifold_edge_count;   /* edges used by three or more triangles */
+	int misoriented_edge_count;   /* edges two triangles traverse in the same direction */
+	int degenerate_triangle_count;/* zero-area triangles (exact: collinear vertices) */
+	int component_count;          /* connected pieces (through shared edges) */
+	bool closed;                  /* no boundary edges */
+	bool edge_manifold;           /* every edge used by at most two triangles */
+	bool consistently_oriented;   /* no misoriented edges */
+	bool outward;                 /* closed and oriented with positive volume */
+	col_mesh_edge boundary_edges[COL_MESH_REPORT_LIMIT];
+	col_mesh_edge nonmanifold_edges[COL_MESH_REPORT_LIMIT];
+	col_mesh_edge misoriented_edges[COL_MESH_REPORT_LIMIT];
+} col_mesh_report;
+
+col_status col_mesh_validate(const col_mesh *mesh, col_mesh_report *report, col_error *error);
+
+/* One line per problem, as a person would read it: "412 boundary edges (open mesh), e.g. 3-17".
+ * Writes at most size bytes (always terminated); returns the length it needed. */
+size_t col_mesh_report_format(const col_mesh_report *report, char *buffer, size_t size);
+
+/* Makes the orientation consistent where the mesh is edge-manifold (flood-fill through shared
+ * edges, flipping triangles as needed) and, for closed components, outward (positive volume).
+ * Fails with COL_ERROR_TOPOLOGY when a component cannot be oriented (a Moebius strip, a
+ * non-manifold edge); flipped_count, when not NULL, gets how many triangles were flipped. */
+col_status col_mesh_fix_orientation(col_mesh *mesh, int *flipped_count, col_error *error);
+
+/* Merges vertices with identical positions (exact equality) and drops triangles that become
+ * degenerate, in place. Returns how many vertices were merged. */
+int col_mesh_weld(col_mesh *mesh);
+
+/* ---- generators (closed, outward, consistently oriented) ---- */
+
+/* An axis-aligned box centred at the origin with the given half extents: 8 vertices, 12 triangles. */
+col_status col_mesh_create_box(col_vec3 half_extents, col_mesh **out, col_error *error);
+/* A UV sphere of the given radius with `slices` around the axis (>= 3) and `stacks` from pole to
+ * pole (>= 2). */
+col_status col_mesh_create_uv_sphere(double radius, int slices, int stacks, col_mesh **out,
+                                     col_error *error);
+/* Unit icosphere: the icosahedron subdivided `level` times (0..8), 20 * 4^level triangles,
+ * vertices in the order of bench-cases.md 2.4, scaled to `radius`. */
+col_status col_mesh_create_icosphere(int level, double radius, col_mesh **out, col_error *error);
+/* A torus around the z axis: major radius R, minor radius r < R. */
+col_status col_mesh_create_torus(double major_radius, double minor_radius, int major_segments,
+                                 int minor_segments, col_mesh **out, col_error *error);
+/* The benchmarks' "bumpy sphere": the unit icosphere at `level`, each vertex scaled by
+ * 1 + 0.15 sin(5x) sin(5y) sin(5z). Bit-identical to bench-cases.md 2.4. */
+col_status col_mesh_create_bumpy_sphere(int level, col_mesh **out, col_error *error);
+
+/* ---- brute-force queries: the 3D oracles ---- */
+
+/* Inside or on the surface of a closed mesh. COL_METHOD_CROSSING casts a ray and counts exact
+ * crossings (re-casting in another direction when the ray hits an edge or vertex);
+ * COL_METHOD_WINDING sums solid angles (generalised winding number), a floating-point
+ * cross-check. Points on the surface count as inside (exact test over all triangles first).
+ * Answers are meaningful only for closed meshes. stats may be NULL. */
+bool col_mesh_contains_point(const col_mesh *mesh, col_vec3 p, col_method method,
+                             col_query_stats *stats);
+/* Whether the ball meets the solid (the closed mesh and its interior). */
+bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_query_stats *stats);
+/* Whether two solids (closed meshes and their interiors) meet; b moved by b_to_a. All pairs of
+ * triangles, then containment of one vertex of each in the other. */
+bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transform3 b_to_a,
+                              col_query_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

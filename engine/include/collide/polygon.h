@@ -1,0 +1,75 @@
+/* A polygon with holes: one outer contour and any number of hole contours, validated on creation.
+ * Also the brute-force queries that are the oracles for every accelerated 2D structure. */
+#ifndef COLLIDE_POLYGON_H
+#define COLLIDE_POLYGON_H
+
+#include "collide/common.h"
+#include "collide/math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct col_polygon col_polygon; /* opaque: create it, query it, destroy it */
+
+/* A closed chain of vertices; the last vertex joins the first (do not repeat it). */
+typedef struct col_contour {
+	const col_vec2 *points;
+	int count;
+} col_contour;
+
+/* Makes a polygon from contours[0] (the outer boundary) and contours[1..count-1] (holes).
+ * The points are copied. Orientation is normalised: the outer contour becomes counter-clockwise
+ * and every hole clockwise, so the interior is always on the left of each edge. Consecutive
+ * duplicate vertices are dropped.
+ *
+ * Fails with a message naming the offending contour, edges and place for: fewer than 3 distinct
+ * vertices (COL_ERROR_DEGENERATE), zero area (COL_ERROR_DEGENERATE), a NaN or infinite
+ * coordinate (COL_ERROR_NOT_FINITE), edges that cross or touch other than consecutive edges at
+ * their shared vertex, within one contour or between contours (COL_ERROR_SELF_INTERSECTION),
+ * a hole not strictly inside the outer contour or inside another hole (COL_ERROR_TOPOLOGY).
+ * Edges are numbered from 0 within their contour: edge i joins vertex i to vertex i+1. */
+col_status col_polygon_create(const col_contour *contours, int contour_count, col_polygon **out,
+                              col_error *error);
+
+/* The common case: a polygon without holes. */
+col_status col_polygon_create_simple(const col_vec2 *points, int count, col_polygon **out,
+                                     col_error *error);
+
+void col_polygon_destroy(col_polygon *polygon);
+
+/* Contour 0 is the outer one (counter-clockwise after normalisation); the rest are holes
+ * (clockwise). The returned points belong to the polygon. */
+int col_polygon_contour_count(const col_polygon *polygon);
+col_contour col_polygon_contour(const col_polygon *polygon, int index);
+/* Vertices and edges over all contours. */
+int col_polygon_vertex_count(const col_polygon *polygon);
+/* Area enclosed by the outer contour minus the holes; always positive. */
+double col_polygon_area(const col_polygon *polygon);
+col_aabb2 col_polygon_bounds(const col_polygon *polygon);
+
+/* Inside or on the boundary (of the outer contour or of a hole). method is COL_METHOD_CROSSING
+ * (crossing number: count edges a ray crosses) or COL_METHOD_WINDING (winding number); both give
+ * the same answer for every point, exactly. COL_METHOD_DEFAULT picks crossing. stats may be NULL.
+ * An unsupported method answers as the default. */
+bool col_polygon_contains(const col_polygon *polygon, col_vec2 point, col_method method,
+                          col_query_stats *stats);
+
+/* col_polygon_contains for count points at once; inside[i] gets the answer for points[i]. */
+void col_polygon_contains_points(const col_polygon *polygon, const col_vec2 *points, size_t count,
+                                 col_method method, bool *inside, col_query_stats *stats);
+
+/* On the boundary exactly (on an edge or a vertex). */
+bool col_polygon_on_boundary(const col_polygon *polygon, col_vec2 point, col_query_stats *stats);
+
+/* Whether two polygons share at least one point (touching counts): some pair of edges
+ * intersects, or one polygon lies inside the other (and not in one of its holes).
+ * Brute force over all edge pairs: the oracle for the accelerated tests. */
+bool col_polygon_intersects_polygon(const col_polygon *a, const col_polygon *b,
+                                    col_query_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

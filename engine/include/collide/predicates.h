@@ -1,0 +1,55 @@
+/* Robust geometric predicates: the sign of each result is always exact. Each one first evaluates
+ * in floating point with an error bound (the fast path) and falls back to exact expansion
+ * arithmetic only when the bound cannot decide the sign. Every sign decision in collide goes
+ * through these, so degenerate input (a point on an edge, coplanar faces) has one answer. */
+#ifndef COLLIDE_PREDICATES_H
+#define COLLIDE_PREDICATES_H
+
+#include "collide/math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Positive when a, b, c turn counter-clockwise, negative when clockwise, zero when collinear.
+ * The magnitude approximates twice the signed triangle area; only the sign is exact. */
+double col_orient2d(col_vec2 a, col_vec2 b, col_vec2 c);
+
+/* Positive when d lies below the plane through a, b, c, where "above" is the side from which
+ * a, b, c appear counter-clockwise; zero when coplanar. Approximates six times the signed
+ * volume of the tetrahedron abcd. */
+double col_orient3d(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d);
+
+/* Positive when d lies inside the circle through a, b, c (which must be counter-clockwise),
+ * negative outside, zero on it. The sign flips when a, b, c are clockwise. */
+double col_incircle(col_vec2 a, col_vec2 b, col_vec2 c, col_vec2 d);
+
+/* Positive when e lies inside the sphere through a, b, c, d (with col_orient3d(a,b,c,d) > 0),
+ * negative outside, zero on it. The sign flips when the orientation is negative. */
+double col_insphere(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d, col_vec3 e);
+
+/* Exact comparisons the circle and sphere baselines need; each returns -1, 0 or +1. */
+
+/* Sign of (b - a) . (c - a): whether c projects ahead of a along ab. */
+int col_dot2_sign(col_vec2 a, col_vec2 b, col_vec2 c);
+
+/* Sign of |p - center|^2 - radius^2: -1 inside the circle, 0 on it, +1 outside. */
+int col_circle_point_side(col_vec2 center, double radius, col_vec2 p);
+
+/* Sign of dist(center, line ab)^2 - radius^2, computed exactly as
+ * orient2d(a, b, center)^2 - radius^2 |b - a|^2. a and b must differ. */
+int col_circle_line_side(col_vec2 center, double radius, col_vec2 a, col_vec2 b);
+
+/* Sign of |ca - cb|^2 - (ra + rb)^2: -1 when two discs overlap, 0 when they touch, +1 apart.
+ * The sum ra + rb is not rounded: the comparison is exact. */
+int col_circle_circle_side(col_vec2 ca, double ra, col_vec2 cb, double rb);
+
+/* The same in 3D, for spheres. */
+int col_dot3_sign(col_vec3 a, col_vec3 b, col_vec3 c);
+int col_sphere_point_side(col_vec3 center, double radius, col_vec3 p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

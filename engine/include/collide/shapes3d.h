@@ -1,0 +1,44 @@
+/* The simple 3D colliders: points (col_vec3), spheres and triangles. */
+#ifndef COLLIDE_SHAPES3D_H
+#define COLLIDE_SHAPES3D_H
+
+#include "collide/common.h"
+#include "collide/math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A closed ball: its surface belongs to it. */
+typedef struct col_sphere {
+	col_vec3 center;
+	double radius;
+} col_sphere;
+
+/* A triangle; its front is the side from which a, b, c appear counter-clockwise. */
+typedef struct col_triangle {
+	col_vec3 a, b, c;
+} col_triangle;
+
+/* Finite centre, radius >= 0. */
+col_status col_sphere_validate(col_sphere sphere, col_error *error);
+bool col_sphere_contains_point(col_sphere sphere, col_vec3 p);
+bool col_sphere_intersects_sphere(col_sphere a, col_sphere b);
+
+/* Unit normal of the front side; the zero vector for a degenerate triangle. */
+col_vec3 col_triangle_normal(col_triangle t);
+double col_triangle_area(col_triangle t);
+/* The point of the closed triangle nearest to p (Ericson's region test), in floating point. */
+col_vec3 col_triangle_closest_point(col_triangle t, col_vec3 p);
+/* Whether the closed triangle and the closed ball share a point (floating point: distance to
+ * the closest point compared with the radius). */
+bool col_triangle_intersects_sphere(col_triangle t, col_sphere s);
+/* Whether two closed triangles share a point, decided with col_orient3d (exact; coplanar
+ * triangles are tested in their common plane with col_orient2d on the dominant axes). */
+bool col_triangle_intersects_triangle(col_triangle t, col_triangle u);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

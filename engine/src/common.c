@@ -1,0 +1,61 @@
+/* Status names, method names and statistics: the vocabulary shared by every concept. */
+#include "collide/common.h"
+
+#include <string.h>
+
+const char *col_status_name(col_status status)
+{
+	switch (status) {
+	case COL_OK: return "ok";
+	case COL_ERROR_INVALID_ARGUMENT: return "invalid argument";
+	case COL_ERROR_NOT_FINITE: return "not finite";
+	case COL_ERROR_DEGENERATE: return "degenerate";
+	case COL_ERROR_SELF_INTERSECTION: return "self-intersection";
+	case COL_ERROR_TOPOLOGY: return "topology";
+	case COL_ERROR_OUT_OF_MEMORY: return "out of memory";
+	case COL_ERROR_IO: return "i/o";
+	case COL_ERROR_FORMAT: return "format";
+	case COL_ERROR_UNSUPPORTED: return "unsupported";
+	}
+	return "unknown status";
+}
+
+static const char *const method_names[COL_METHOD_COUNT] = {
+	[COL_METHOD_DEFAULT] = "default",
+	[COL_METHOD_CROSSING] = "crossing",
+	[COL_METHOD_WINDING] = "winding",
+	[COL_METHOD_LIST] = "list",
+};
+
+const char *col_method_name(col_method method)
+{
+	if ((int)method < 0 || method >= COL_METHOD_COUNT)
+		return NULL;
+	return method_names[method];
+}
+
+bool col_method_from_name(const char *name, col_method *out)
+{
+	if (name == NULL)
+		return false;
+	for (int i = 0; i < COL_METHOD_COUNT; i++) {
+		if (method_names[i] != NULL && strcmp(method_names[i], name) == 0) {
+			*out = (col_method)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+void col_query_stats_reset(col_query_stats *stats)
+{
+	if (stats != NULL)
+		memset(stats, 0, sizeof *stats);
+}
+
+void col_query_stats_add(col_query_stats *sum, const col_query_stats *part)
+{
+	sum->queries += part->queries;
+	sum->nodes_visited += part->nodes_visited;
+	sum->primitives_tested += part->primitives_tested;
+}
