@@ -1,4 +1,267 @@
-/* placeholder: the Lua helper replaces this file */
-#include "collide_lua.h"
-#include <lauxlib.h>
-int luaopen_collide(lua_State *L) { lua_newtable(L); return 1; }
+/* The module entry (require "collide") and the conversions every binding shares. Bindings
+ * convert and call; no algorithm lives in lua/. */
+#include "collide_lua_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#ifndef COLLIDE_VERSION
+#define COLLIDE_VERSION "0.1.0"
+#endif
+
+void col_lua_new_type(lua_State *L, const char *name, const luaL_Reg *functions, bool index_self)
+{
+	luaL_newmetatable(L, name);
+	luaL_setfuncs(L, functions, 0);
+	if (index_self) {
+		lua_pushvalue(L, -1);
+		lua_setfield(L, -2, "__index");
+	}
+}
+
+void col_lua_new_value_type(lua_State *L, const char *name, const luaL_Reg *metamethods,
+                            const luaL_Reg *methods, lua_CFunction index)
+{
+	col_lua_new_type(L, name, metamethods, false);
+	lua_newtable(L);
+	luaL_setfuncs(L, methods, 0);
+	lua_pushcclosure(L, index, 1);
+	lua_setfield(L, -2, "__index");
+	lua_pop(L, 1);
+}
+
+/* ---- numbers ---- */
+
+/* A "what: reason" error: an argument error at arg, or (arg 0, for field assignments) a plain
+ * error at the script's line. */
+static int fail_at(lua_State *L, int arg, const char *message)
+{
+	if (arg > 0)
+		return luaL_argerror(L, arg, message);
+	return luaL_error(L, "%s", message);
+}
+
+static int not_finite(lua_State *L, int arg, double value)
+{
+	return fail_at(L, arg,
+	               lua_pushfstring(L, "expected a finite number, got %s",
+	                               isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf")));
+}
+
+double col_lua_check_finite(lua_State *L, int arg)
+{
+	double value = luaL_checknumber(L, arg);
+	if (!isfinite(value))
+		not_finite(L, arg, value);
+	return value;
+}
+
+double col_lua_opt_finite(lua_State *L, int arg, double fallback)
+{
+	return lua_isnoneornil(L, arg) ? fallback : col_lua_check_finite(L, arg);
+}
+
+int col_lua_check_int_range(lua_State *L, int arg, int min, int max)
+{
+	lua_Integer value = luaL_checkinteger(L, arg);
+	if (value < min || value > max)
+		fail_at(L, arg, lua_pushfstring(L, "%I out of range %d..%d", value, min, max));
+	return (int)value;
+}
+
+/* The number at idx (a field just fetched) or a "what: reason" argument error. */
+static double table_number(lua_State *L, int idx, int arg, const char *what, const char *name)
+{
+	int type = lua_type(L, idx);
+	if (type != LUA_TNUMBER)
+		fail_at(L, arg,
+		        lua_pushfstring(L, "%s: %s must be a number, got %s", what, name,
+		                        type == LUA_TNONE ? "no value" : lua_typename(L, type)));
+	double value = lua_tonumber(L, idx);
+	if (!isfinite(value))
+		fail_at(L, arg,
+		        lua_pushfstring(L, "%s: %s is %s", what, name, isnan(value) ? "nan" : "infinite"));
+	return value;
+}
+
+/* Reads n coordinates of the point table at idx: {x, y[, z]} or {x = .., y = ..[, z = ..]}. */
+static void table_point(lua_State *L, int idx, int arg, const char *what, int n, double *out)
+{
+	static const char *const names[3] = {"x", "y", "z"};
+	idx = lua_absindex(L, idx);
+	int top = lua_gettop(L);
+	if (!lua_istable(L, idx))
+		fail_at(L, arg,
+		        lua_pushfstring(L, "%s: expected a point {%s}, got %s", what,
+		                        n == 2 ? "x, y" : "x, y, z", luaL_typename(L, idx)));
+	bool named = lua_geti(L, idx, 1) == LUA_TNIL && lua_getfield(L, idx, "x") != LUA_TNIL;
+	lua_settop(L, top);
+	if (!named && luaL_len(L, idx) != n)
+		fail_at(L, arg,
+		        lua_pushfstring(L, "%s: expected a point {%s}, got a table of length %I", what,
+		                        n == 2 ? "x, y" : "x, y, z", luaL_len(L, idx)));
+	for (int i = 0; i < n; i++) {
+		if (named)
+			lua_getfield(L, idx, names[i]);
+		else
+			lua_geti(L, idx, i + 1);
+		out[i] = table_number(L, -1, arg, what, names[i]);
+		lua_pop(L, 1);
+	}
+}
+
+void col_lua_table_point2(lua_State *L, int idx, int arg, const char *what, col_vec2 *out)
+{
+	double xy[2];
+	table_point(L, idx, arg, what, 2, xy);
+	*out = (col_vec2){xy[0], xy[1]};
+}
+
+void col_lua_table_point3(lua_State *L, int idx, int arg, const char *what, col_vec3 *out)
+{
+	double xyz[3];
+	table_point(L, idx, arg, what, 3, xyz);
+	*out = (col_vec3){xyz[0], xyz[1], xyz[2]};
+}
+
+int col_lua_check_point2(lua_State *L, int arg, col_vec2 *out)
+{
+	if (lua_istable(L, arg)) {
+		col_lua_table_point2(L, arg, arg, "point", out);
+		return arg + 1;
+	}
+	out->x = col_lua_check_finite(L, arg);
+	out->y = col_lua_check_finite(L, arg + 1);
+	return arg + 2;
+}
+
+int col_lua_check_point3(lua_State *L, int arg, col_vec3 *out)
+{
+	if (lua_istable(L, arg)) {
+		col_lua_table_point3(L, arg, arg, "point", out);
+		return arg + 1;
+	}
+	out->x = col_lua_check_finite(L, arg);
+	out->y = col_lua_check_finite(L, arg + 1);
+	out->z = col_lua_check_finite(L, arg + 2);
+	return arg + 3;
+}
+
+bool col_lua_field_number(lua_State *L, int idx, const char *key, int arg, const char *what, double *out)
+{
+	if (lua_getfield(L, idx, key) == LUA_TNIL) {
+		lua_pop(L, 1);
+		return false;
+	}
+	*out = table_number(L, -1, arg, what, key);
+	lua_pop(L, 1);
+	return true;
+}
+
+double col_lua_assigned_number(lua_State *L, int idx, const char *type, const char *key)
+{
+	if (lua_type(L, idx) != LUA_TNUMBER)
+		luaL_error(L, "%s.%s: expected a number, got %s", type, key, luaL_typename(L, idx));
+	double value = lua_tonumber(L, idx);
+	if (!isfinite(value))
+		luaL_error(L, "%s.%s: expected a finite number, got %s", type, key,
+		           isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf"));
+	return value;
+}
+
+void col_lua_push_vec2(lua_State *L, col_vec2 p)
+{
+	lua_createtable(L, 2, 0);
+	lua_pushnumber(L, p.x);
+	lua_rawseti(L, -2, 1);
+	lua_pushnumber(L, p.y);
+	lua_rawseti(L, -2, 2);
+}
+
+void col_lua_push_vec3(lua_State *L, col_vec3 p)
+{
+	lua_createtable(L, 3, 0);
+	lua_pushnumber(L, p.x);
+	lua_rawseti(L, -2, 1);
+	lua_pushnumber(L, p.y);
+	lua_rawseti(L, -2, 2);
+	lua_pushnumber(L, p.z);
+	lua_rawseti(L, -2, 3);
+}
+
+/* ---- methods, statistics, errors ---- */
+
+col_method col_lua_opt_method(lua_State *L, int arg, col_method fallback)
+{
+	if (lua_isnoneornil(L, arg))
+		return fallback;
+	const char *name = luaL_checkstring(L, arg);
+	col_method method;
+	if (!col_method_from_name(name, &method)) {
+		luaL_Buffer b;
+		luaL_buffinit(L, &b);
+		luaL_addstring(&b, "unknown method '");
+		luaL_addstring(&b, name);
+		luaL_addstring(&b, "' (expected");
+		for (int i = 0; i < COL_METHOD_COUNT; i++) {
+			const char *known = col_method_name((col_method)i);
+			if (known == NULL)
+				continue;
+			luaL_addstring(&b, i == 0 ? " '" : ", '");
+			luaL_addstring(&b, known);
+			luaL_addchar(&b, '\'');
+		}
+		luaL_addchar(&b, ')');
+		luaL_pushresult(&b);
+		luaL_argerror(L, arg, lua_tostring(L, -1));
+	}
+	return method;
+}
+
+void col_lua_push_stats(lua_State *L, const col_query_stats *stats)
+{
+	lua_createtable(L, 0, 3);
+	lua_pushinteger(L, (lua_Integer)stats->queries);
+	lua_setfield(L, -2, "queries");
+	lua_pushinteger(L, (lua_Integer)stats->nodes_visited);
+	lua_setfield(L, -2, "nodes_visited");
+	lua_pushinteger(L, (lua_Integer)stats->primitives_tested);
+	lua_setfield(L, -2, "primitives_tested");
+}
+
+int col_lua_arg_fail(lua_State *L, int arg, const col_error *error)
+{
+	return luaL_argerror(L, arg, error->message[0] ? error->message : col_status_name(error->code));
+}
+
+int col_lua_fail(lua_State *L, const col_error *error)
+{
+	return luaL_error(L, "%s", error->message[0] ? error->message : col_status_name(error->code));
+}
+
+/* ---- the module ---- */
+
+int luaopen_collide(lua_State *L)
+{
+	lua_newtable(L);
+	lua_pushliteral(L, COLLIDE_VERSION);
+	lua_setfield(L, -2, "version");
+
+	lua_newtable(L);
+	int n = 0;
+	for (int i = 0; i < COL_METHOD_COUNT; i++) {
+		const char *name = col_method_name((col_method)i);
+		if (name != NULL) {
+			lua_pushstring(L, name);
+			lua_rawseti(L, -2, ++n);
+		}
+	}
+	lua_setfield(L, -2, "methods");
+
+	col_lua_open_points(L);
+	col_lua_open_polygon(L);
+	col_lua_open_shapes2d(L);
+	col_lua_open_shapes3d(L);
+	col_lua_open_mesh(L);
+	return 1;
+}

@@ -8,7 +8,7 @@ core="cmake make gcc g++ pkg-config
 liblua5.4-dev lua5.4 lua-busted
 libsdl2-dev libepoxy-dev libegl-dev libegl-mesa0 libgl1-mesa-dri libgbm1
 libassimp-dev assimp-testmodels libqhull-dev libstb-dev
-libcmocka-dev libgmp-dev gnuplot-nox"
+libcmocka-dev libgmp-dev gnuplot-nox fonts-dejavu-core"
 bench="libcgal-dev libboost-dev"
 
 wanted=$core

@@ -10,6 +10,9 @@
 extern "C" {
 #endif
 
+/* Strict C11 has no M_PI. */
+#define COL_PI 3.14159265358979323846
+
 typedef struct col_vec2 {
 	double x, y;
 } col_vec2;

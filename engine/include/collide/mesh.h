@@ -71,7 +71,9 @@ size_t col_mesh_report_format(const col_mesh_report *report, char *buffer, size_
 col_status col_mesh_fix_orientation(col_mesh *mesh, int *flipped_count, col_error *error);
 
 /* Merges vertices with identical positions (exact equality) and drops triangles that become
- * degenerate, in place. Returns how many vertices were merged. */
+ * degenerate, in place. Returns how many vertices were merged (-1 when out of memory, mesh
+ * unchanged). Survivors keep their order; a mesh whose every triangle collapses is left with
+ * none. */
 int col_mesh_weld(col_mesh *mesh);
 
 /* ---- generators (closed, outward, consistently oriented) ---- */
@@ -104,7 +106,8 @@ bool col_mesh_contains_point(const col_mesh *mesh, col_vec3 p, col_method method
 /* Whether the ball meets the solid (the closed mesh and its interior). */
 bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_query_stats *stats);
 /* Whether two solids (closed meshes and their interiors) meet; b moved by b_to_a. All pairs of
- * triangles, then containment of one vertex of each in the other. */
+ * triangles, then containment of one vertex of each in the other. b's vertices are moved in
+ * floating point; the tests on the moved coordinates are exact. */
 bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transform3 b_to_a,
                               col_query_stats *stats);
 

@@ -28,7 +28,9 @@ typedef struct col_contour {
  * coordinate (COL_ERROR_NOT_FINITE), edges that cross or touch other than consecutive edges at
  * their shared vertex, within one contour or between contours (COL_ERROR_SELF_INTERSECTION),
  * a hole not strictly inside the outer contour or inside another hole (COL_ERROR_TOPOLOGY).
- * Edges are numbered from 0 within their contour: edge i joins vertex i to vertex i+1. */
+ * Edges are numbered from 0 within their contour: edge i joins vertex i to vertex i+1. Messages
+ * use the caller's numbering (before duplicates are dropped) and name a hole by its contour index
+ * ("polygon: hole 2 lies outside the outer contour" is contours[2]). */
 col_status col_polygon_create(const col_contour *contours, int contour_count, col_polygon **out,
                               col_error *error);
 

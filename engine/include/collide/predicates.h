@@ -1,7 +1,13 @@
 /* Robust geometric predicates: the sign of each result is always exact. Each one first evaluates
  * in floating point with an error bound (the fast path) and falls back to exact expansion
  * arithmetic only when the bound cannot decide the sign. Every sign decision in collide goes
- * through these, so degenerate input (a point on an edge, coplanar faces) has one answer. */
+ * through these, so degenerate input (a point on an edge, coplanar faces) has one answer.
+ *
+ * Exact means: for finite inputs (coordinates and radii) that are zero or of magnitude between
+ * about 1e-30 and 1e30 (2^-100 to 2^100), where no intermediate product can overflow or
+ * underflow. The arithmetic must be IEEE double with round-to-nearest (the default; not x87
+ * extended precision, not -ffast-math). Outside that range a sign may be wrong, and a NaN or
+ * infinite input gives no meaningful answer. The functions are pure: no state, thread-safe. */
 #ifndef COLLIDE_PREDICATES_H
 #define COLLIDE_PREDICATES_H
 

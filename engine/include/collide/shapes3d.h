@@ -33,6 +33,12 @@ col_vec3 col_triangle_closest_point(col_triangle t, col_vec3 p);
 /* Whether the closed triangle and the closed ball share a point (floating point: distance to
  * the closest point compared with the radius). */
 bool col_triangle_intersects_sphere(col_triangle t, col_sphere s);
+/* Whether all three vertices are collinear (zero area), decided exactly: every coordinate-plane
+ * projection has col_orient2d zero. */
+bool col_triangle_is_degenerate(col_triangle t);
+/* Whether p lies on the closed triangle (exact; a degenerate triangle is the segment or point
+ * its vertices span). */
+bool col_triangle_contains_point(col_triangle t, col_vec3 p);
 /* Whether two closed triangles share a point, decided with col_orient3d (exact; coplanar
  * triangles are tested in their common plane with col_orient2d on the dominant axes). */
 bool col_triangle_intersects_triangle(col_triangle t, col_triangle u);

@@ -13,7 +13,9 @@ extern "C" {
 /* Loads every mesh in the file into one col_mesh (node transforms applied), triangulating
  * polygons and merging vertices with identical positions. Fails with COL_ERROR_IO for a missing
  * or unreadable file, COL_ERROR_FORMAT for a malformed one (assimp's reason in the message) or
- * one with no triangles, COL_ERROR_NOT_FINITE for NaN/Inf coordinates. */
+ * one with no triangles, COL_ERROR_NOT_FINITE for NaN/Inf coordinates. A header that declares
+ * more elements than the file has bytes (OFF, PLY) is refused before assimp allocates for it.
+ * assimp reads positions in single precision, so coordinates arrive rounded to float. */
 col_status col_mesh_load(const char *path, col_mesh **out, col_error *error);
 
 /* Writes an OBJ (or, for a path ending in .stl, a binary STL) file. */

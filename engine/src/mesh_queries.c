@@ -1,0 +1,253 @@
+/* The brute-force 3D oracles: every triangle, every time. Slow on purpose and simple enough to
+ * trust; the accelerated structures are checked against them. */
+#include "mesh_internal.h"
+
+#include "collide/predicates.h"
+
+/* A mesh seen through a rigid motion, so a moved mesh is queried without copying it. */
+typedef struct mesh_view {
+	const col_mesh *mesh;
+	col_transform3 transform;
+	bool moved;
+} mesh_view;
+
+static col_triangle view_triangle(const mesh_view *view, int index)
+{
+	col_triangle t = col_mesh_triangle(view->mesh, index);
+	if (view->moved) {
+		t.a = col_transform3_apply(view->transform, t.a);
+		t.b = col_transform3_apply(view->transform, t.b);
+		t.c = col_transform3_apply(view->transform, t.c);
+	}
+	return t;
+}
+
+static col_aabb3 view_bounds(const mesh_view *view)
+{
+	col_aabb3 box = col_mesh_bounds(view->mesh);
+	return view->moved ? col_aabb3_transform(box, view->transform) : box;
+}
+
+static int sign_of(double v)
+{
+	return (v > 0.0) - (v < 0.0);
+}
+
+static void count(col_query_stats *stats, uint64_t primitives)
+{
+	if (stats != NULL) {
+		stats->queries++;
+		stats->primitives_tested += primitives;
+	}
+}
+
+/* ---- winding number ---- */
+
+/* Solid angle of triangle abc seen from the origin (Van Oosterom and Strackee). */
+static double solid_angle(col_vec3 a, col_vec3 b, col_vec3 c)
+{
+	double la = col_vec3_length(a), lb = col_vec3_length(b), lc = col_vec3_length(c);
+	double numerator = col_vec3_dot(a, col_vec3_cross(b, c));
+	double denominator =
+	    la * lb * lc + col_vec3_dot(a, b) * lc + col_vec3_dot(a, c) * lb + col_vec3_dot(b, c) * la;
+	return 2.0 * atan2(numerator, denominator);
+}
+
+static double min3(double a, double b, double c)
+{
+	return a < b ? (a < c ? a : c) : (b < c ? b : c);
+}
+static double max3(double a, double b, double c)
+{
+	return a > b ? (a > c ? a : c) : (b > c ? b : c);
+}
+
+/* Plain comparisons rather than fmin/fmax: this runs once per triangle per query. */
+static col_aabb3 triangle_bounds(col_triangle t)
+{
+	return (col_aabb3){{min3(t.a.x, t.b.x, t.c.x), min3(t.a.y, t.b.y, t.c.y), min3(t.a.z, t.b.z, t.c.z)},
+	                   {max3(t.a.x, t.b.x, t.c.x), max3(t.a.y, t.b.y, t.c.y), max3(t.a.z, t.b.z, t.c.z)}};
+}
+
+/* Whether p lies on triangle t, given s = col_orient3d(t.a, t.b, t.c, p): most triangles are
+ * settled by that sign alone. */
+static bool on_triangle(col_triangle t, double s, col_vec3 p)
+{
+	return s == 0.0 && col_triangle_contains_point(t, p);
+}
+
+static bool view_contains_winding(const mesh_view *view, col_vec3 p, uint64_t *tested)
+{
+	int n = view->mesh->triangle_count;
+	double sum = 0.0;
+	*tested += (uint64_t)n;
+	for (int i = 0; i < n; ++i) {
+		col_triangle t = view_triangle(view, i);
+		/* Box tests are exact comparisons: outside the triangle's box, p is off the triangle. */
+		if (col_aabb3_contains(triangle_bounds(t), p) &&
+		    on_triangle(t, col_orient3d(t.a, t.b, t.c, p), p))
+			return true; /* on the surface counts as inside, exactly */
+		sum += solid_angle(col_vec3_sub(t.a, p), col_vec3_sub(t.b, p), col_vec3_sub(t.c, p));
+	}
+	/* 4 pi inside, 0 outside; the sign only says which way the mesh is oriented. */
+	return fabs(sum) > 2.0 * 3.14159265358979323846;
+}
+
+/* ---- crossing number ---- */
+
+/* Directions for the rays: the first is arbitrary and irrational-looking so that axis-aligned
+ * models rarely hit an edge with it; later ones come from a splitmix64 stream. */
+static col_vec3 ray_direction(int attempt)
+{
+	if (attempt == 0)
+		return col_vec3_normalize(
+		    (col_vec3){0.5403023058681398, 0.8414709848078965, 0.3183098861837907});
+	uint64_t s = 0x6A09E667F3BCC909u * (uint64_t)attempt;
+	double u[2];
+	for (int i = 0; i < 2; ++i) {
+		s += 0x9E3779B97F4A7C15u;
+		uint64_t z = s;
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+		z ^= z >> 31;
+		u[i] = (double)(z >> 11) * 0x1.0p-53;
+	}
+	double z = 2.0 * u[0] - 1.0, phi = 2.0 * 3.14159265358979323846 * u[1], r = sqrt(1.0 - z * z);
+	return (col_vec3){r * cos(phi), r * sin(phi), z};
+}
+
+/* How the segment pq (p off the triangle, q outside the bounds) meets triangle t, given
+ * sp = col_orient3d(t.a, t.b, t.c, p): 1 it crosses the inside, 0 it misses, -1 it grazes an
+ * edge, a vertex or lies in the plane (cast another ray). */
+static int segment_crossing(col_triangle t, int sp, col_vec3 p, col_vec3 q)
+{
+	int sq = sign_of(col_orient3d(t.a, t.b, t.c, q));
+	if (sp * sq > 0)
+		return 0;
+	if (sp == 0 && sq == 0)
+		return col_triangle_is_degenerate(t) ? 0 : -1; /* a zero-area triangle bounds nothing */
+	if (sp == 0 || sq == 0)
+		return 0; /* touches the plane only at an end: p is off the triangle, q beyond the bounds */
+	int e1 = sign_of(col_orient3d(p, q, t.a, t.b));
+	int e2 = sign_of(col_orient3d(p, q, t.b, t.c));
+	int e3 = sign_of(col_orient3d(p, q, t.c, t.a));
+	if ((e1 > 0 || e2 > 0 || e3 > 0) && (e1 < 0 || e2 < 0 || e3 < 0))
+		return 0;
+	return e1 == 0 || e2 == 0 || e3 == 0 ? -1 : 1;
+}
+
+enum { MAX_RAYS = 64 };
+
+/* Inside or on the surface by counting crossings. The first ray's pass also looks for p on a
+ * triangle (it needs the same sign), so a point on the surface costs no extra pass; later rays
+ * know p is off the surface and stop at the first graze. */
+static bool view_contains_crossing(const mesh_view *view, col_vec3 p, uint64_t *tested)
+{
+	col_aabb3 box = view_bounds(view);
+	double reach = fmax(fmax(fabs(p.x), fabs(p.y)), fabs(p.z));
+	reach = fmax(reach, fmax(fmax(fabs(box.min.x), fabs(box.min.y)), fabs(box.min.z)));
+	reach = fmax(reach, fmax(fmax(fabs(box.max.x), fabs(box.max.y)), fabs(box.max.z)));
+	double length = 4.0 * reach + 1.0; /* q = p + length d lies outside the bounds */
+	int n = view->mesh->triangle_count;
+	if (!isfinite(length))
+		return view_contains_winding(view, p,
+		                             tested); /* coordinates near overflow: no room for a ray */
+	for (int attempt = 0; attempt < MAX_RAYS; ++attempt) {
+		col_vec3 q = col_vec3_add(p, col_vec3_scale(ray_direction(attempt), length));
+		/* p lies in the segment's box, so a triangle apart from that box neither holds p nor meets
+		 * the segment: an exact rejection that spares most of the orientation tests. */
+		col_aabb3 segment_box = triangle_bounds((col_triangle){p, q, q});
+		int crossings = 0;
+		bool grazed = false;
+		for (int i = 0; i < n; ++i) {
+			col_triangle t = view_triangle(view, i);
+			*tested += 1;
+			if (!col_aabb3_overlaps(triangle_bounds(t), segment_box))
+				continue;
+			double sp = col_orient3d(t.a, t.b, t.c, p);
+			if (attempt == 0 && on_triangle(t, sp, p))
+				return true;
+			if (grazed)
+				continue; /* this ray is spent; the pass goes on only to look for p on the
+				             surface */
+			int c = segment_crossing(t, sign_of(sp), p, q);
+			grazed = c < 0;
+			crossings += c > 0;
+			if (grazed && attempt > 0)
+				break;
+		}
+		if (!grazed)
+			return crossings % 2 == 1;
+	}
+	/* 64 rays each grazing something exactly does not happen with real input; answer anyway. */
+	return view_contains_winding(view, p, tested);
+}
+
+static bool view_contains(const mesh_view *view, col_vec3 p, col_method method, uint64_t *tested)
+{
+	if (method == COL_METHOD_WINDING)
+		return view_contains_winding(view, p, tested);
+	return view_contains_crossing(view, p, tested);
+}
+
+bool col_mesh_contains_point(const col_mesh *mesh, col_vec3 p, col_method method, col_query_stats *stats)
+{
+	if (!col_vec3_is_finite(p))
+		return false; /* NaN is nowhere */
+	mesh_view view = {mesh, col_transform3_identity(), false};
+	uint64_t tested = 0;
+	bool inside = view_contains(&view, p, method, &tested);
+	count(stats, tested);
+	return inside;
+}
+
+bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_query_stats *stats)
+{
+	int n = mesh->triangle_count;
+	for (int i = 0; i < n; ++i) {
+		if (col_triangle_intersects_sphere(col_mesh_triangle(mesh, i), sphere)) {
+			count(stats, (uint64_t)i + 1);
+			return true;
+		}
+	}
+	/* No triangle within reach: the ball is wholly inside or wholly outside. (The exact surface
+	 * test comes first again: a zero radius makes the rounded closest point unreliable.) */
+	uint64_t tested = (uint64_t)n;
+	mesh_view view = {mesh, col_transform3_identity(), false};
+	bool inside = view_contains(&view, sphere.center, COL_METHOD_CROSSING, &tested);
+	count(stats, tested);
+	return inside;
+}
+
+bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transform3 b_to_a,
+                              col_query_stats *stats)
+{
+	mesh_view view_a = {a, col_transform3_identity(), false};
+	mesh_view view_b = {b, b_to_a, true};
+	uint64_t tested = 0;
+	/* Boxes of exact coordinates reject exactly, and touching boxes still go to the exact test. */
+	col_aabb3 bounds_a = col_mesh_bounds(a);
+	for (int j = 0; j < b->triangle_count; ++j) {
+		col_triangle tb = view_triangle(&view_b, j);
+		col_aabb3 box_b = triangle_bounds(tb);
+		if (!col_aabb3_overlaps(box_b, bounds_a)) {
+			tested += (uint64_t)a->triangle_count;
+			continue;
+		}
+		for (int i = 0; i < a->triangle_count; ++i) {
+			col_triangle ta = col_mesh_triangle(a, i);
+			++tested;
+			if (col_aabb3_overlaps(triangle_bounds(ta), box_b) &&
+			    col_triangle_intersects_triangle(ta, tb)) {
+				count(stats, tested);
+				return true;
+			}
+		}
+	}
+	/* The surfaces are apart: the solids meet only if one holds the other whole. */
+	bool inside = (b->triangle_count > 0 && a->triangle_count > 0) &&
+	              (view_contains(&view_a, view_triangle(&view_b, 0).a, COL_METHOD_CROSSING, &tested) ||
+	               view_contains(&view_b, col_mesh_triangle(a, 0).a, COL_METHOD_CROSSING, &tested));
+	count(stats, tested);
+	return inside;
+}

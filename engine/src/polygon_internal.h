@@ -1,0 +1,38 @@
+/* Private: the polygon's storage and the validation passes polygon.c runs on creation. */
+#ifndef COLLIDE_POLYGON_INTERNAL_H
+#define COLLIDE_POLYGON_INTERNAL_H
+
+#include "collide/polygon.h"
+
+struct col_polygon {
+	int contour_count;
+	int vertex_count; /* over all contours; equals the edge count */
+	int *starts;      /* contour c owns points[starts[c] .. starts[c + 1]) */
+	col_vec2 *points; /* outer contour counter-clockwise, holes clockwise */
+	double area;
+	col_aabb2 bounds;
+};
+
+/* Contours laid out as in col_polygon (starts has contour_count + 1 entries) but in the caller's
+ * orientation, each with at least 3 vertices, no two consecutive ones equal. labels[v] is the
+ * caller's index of the edge that starts at vertex v, so messages name what the caller wrote. */
+typedef struct col_polygon_layout {
+	const col_vec2 *points;
+	const int *starts;
+	const int *labels;
+	int contour_count;
+} col_polygon_layout;
+
+/* Fails with COL_ERROR_SELF_INTERSECTION when two edges share a point other than the vertex that
+ * joins consecutive edges (which then must not double back over each other). Exact, and close to
+ * linear time on ordinary input: a uniform grid picks the candidate pairs. */
+col_status col_polygon_check_crossings(const col_polygon_layout *layout, col_error *error);
+
+/* For contours that do not touch: fails with COL_ERROR_TOPOLOGY unless every hole lies inside the
+ * outer contour and outside every other hole. */
+col_status col_polygon_check_nesting(const col_polygon_layout *layout, col_error *error);
+
+/* Crossing parity of the closed chain points[0..count) around p (p must not lie on it). */
+bool col_polygon_chain_encloses(const col_vec2 *points, int count, col_vec2 p);
+
+#endif

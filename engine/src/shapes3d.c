@@ -1,0 +1,264 @@
+/* Spheres and triangles in 3D. Every yes/no answer about touching is decided by the exact
+ * predicates; only the closest point itself is computed in floating point. */
+#include "collide/shapes3d.h"
+
+#include "collide/predicates.h"
+#include "error.h"
+
+/* ---- spheres ---- */
+
+col_status col_sphere_validate(col_sphere sphere, col_error *error)
+{
+	if (!col_vec3_is_finite(sphere.center))
+		return col_fail(error, COL_ERROR_NOT_FINITE, "sphere: centre (%g, %g, %g) is not finite",
+		                sphere.center.x, sphere.center.y, sphere.center.z);
+	if (!isfinite(sphere.radius))
+		return col_fail(error, COL_ERROR_NOT_FINITE, "sphere: radius %g is not finite",
+		                sphere.radius);
+	if (sphere.radius < 0.0)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "sphere: radius %g is negative",
+		                sphere.radius);
+	col_error_clear(error);
+	return COL_OK;
+}
+
+bool col_sphere_contains_point(col_sphere sphere, col_vec3 p)
+{
+	return col_sphere_point_side(sphere.center, sphere.radius, p) <= 0;
+}
+
+bool col_sphere_intersects_sphere(col_sphere a, col_sphere b)
+{
+	/* Exact for the rounded sum of the radii; exact outright when that sum is representable. */
+	return col_sphere_point_side(a.center, a.radius + b.radius, b.center) <= 0;
+}
+
+/* ---- triangles: measures ---- */
+
+col_vec3 col_triangle_normal(col_triangle t)
+{
+	return col_vec3_normalize(col_vec3_cross(col_vec3_sub(t.b, t.a), col_vec3_sub(t.c, t.a)));
+}
+
+double col_triangle_area(col_triangle t)
+{
+	return 0.5 * col_vec3_length(col_vec3_cross(col_vec3_sub(t.b, t.a), col_vec3_sub(t.c, t.a)));
+}
+
+static col_vec3 segment_closest_point(col_vec3 a, col_vec3 b, col_vec3 p)
+{
+	col_vec3 ab = col_vec3_sub(b, a);
+	double length2 = col_vec3_dot(ab, ab);
+	if (!(length2 > 0.0))
+		return a;
+	double s = col_vec3_dot(col_vec3_sub(p, a), ab) / length2;
+	s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
+	return col_vec3_add(a, col_vec3_scale(ab, s));
+}
+
+static col_vec3 nearer(col_vec3 p, col_vec3 x, col_vec3 y)
+{
+	return col_vec3_length_squared(col_vec3_sub(x, p)) <= col_vec3_length_squared(col_vec3_sub(y, p)) ? x
+	                                                                                                  : y;
+}
+
+/* A zero-area triangle is the union of its edges; the region test would divide by zero. */
+static col_vec3 degenerate_closest_point(col_triangle t, col_vec3 p)
+{
+	col_vec3 best = segment_closest_point(t.a, t.b, p);
+	best = nearer(p, best, segment_closest_point(t.b, t.c, p));
+	return nearer(p, best, segment_closest_point(t.c, t.a, p));
+}
+
+col_vec3 col_triangle_closest_point(col_triangle t, col_vec3 p)
+{
+	/* Which Voronoi region of the triangle holds p: a vertex, an edge or the face (Ericson,
+	 * Real-Time Collision Detection 5.1.5). */
+	col_vec3 ab = col_vec3_sub(t.b, t.a), ac = col_vec3_sub(t.c, t.a);
+	col_vec3 ap = col_vec3_sub(p, t.a);
+	double d1 = col_vec3_dot(ab, ap), d2 = col_vec3_dot(ac, ap);
+	if (d1 <= 0.0 && d2 <= 0.0)
+		return t.a;
+
+	col_vec3 bp = col_vec3_sub(p, t.b);
+	double d3 = col_vec3_dot(ab, bp), d4 = col_vec3_dot(ac, bp);
+	if (d3 >= 0.0 && d4 <= d3)
+		return t.b;
+
+	double vc = d1 * d4 - d3 * d2;
+	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) {
+		double denominator = d1 - d3;
+		if (!(denominator > 0.0))
+			return degenerate_closest_point(t, p);
+		return col_vec3_add(t.a, col_vec3_scale(ab, d1 / denominator));
+	}
+
+	col_vec3 cp = col_vec3_sub(p, t.c);
+	double d5 = col_vec3_dot(ab, cp), d6 = col_vec3_dot(ac, cp);
+	if (d6 >= 0.0 && d5 <= d6)
+		return t.c;
+
+	double vb = d5 * d2 - d1 * d6;
+	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) {
+		double denominator = d2 - d6;
+		if (!(denominator > 0.0))
+			return degenerate_closest_point(t, p);
+		return col_vec3_add(t.a, col_vec3_scale(ac, d2 / denominator));
+	}
+
+	double va = d3 * d6 - d5 * d4;
+	if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0) {
+		double denominator = (d4 - d3) + (d5 - d6);
+		if (!(denominator > 0.0))
+			return degenerate_closest_point(t, p);
+		return col_vec3_add(t.b, col_vec3_scale(col_vec3_sub(t.c, t.b), (d4 - d3) / denominator));
+	}
+
+	double sum = va + vb + vc;
+	if (!(sum > 0.0) || !isfinite(sum))
+		return degenerate_closest_point(t, p);
+	double v = vb / sum, w = vc / sum;
+	return col_vec3_add(t.a, col_vec3_add(col_vec3_scale(ab, v), col_vec3_scale(ac, w)));
+}
+
+bool col_triangle_intersects_sphere(col_triangle t, col_sphere s)
+{
+	return col_sphere_point_side(s.center, s.radius, col_triangle_closest_point(t, s.center)) <= 0;
+}
+
+/* ---- exact tests: segments and triangles ---- */
+
+static int sign_of(double v)
+{
+	return (v > 0.0) - (v < 0.0);
+}
+
+/* The point with coordinate `axis` dropped: a projection onto a coordinate plane. */
+static col_vec2 project(col_vec3 p, int axis)
+{
+	switch (axis) {
+	case 0: return (col_vec2){p.y, p.z};
+	case 1: return (col_vec2){p.z, p.x};
+	default: return (col_vec2){p.x, p.y};
+	}
+}
+
+/* c lies in the box spanned by a and b: with c collinear to ab, c lies on the segment. */
+static bool in_span(col_vec2 a, col_vec2 b, col_vec2 c)
+{
+	return fmin(a.x, b.x) <= c.x && c.x <= fmax(a.x, b.x) && fmin(a.y, b.y) <= c.y &&
+	       c.y <= fmax(a.y, b.y);
+}
+
+/* Closed segments ab and cd share a point; either may be a single point. */
+static bool segments_intersect_2d(col_vec2 a, col_vec2 b, col_vec2 c, col_vec2 d)
+{
+	int o1 = sign_of(col_orient2d(a, b, c)), o2 = sign_of(col_orient2d(a, b, d));
+	int o3 = sign_of(col_orient2d(c, d, a)), o4 = sign_of(col_orient2d(c, d, b));
+	if (o1 * o2 < 0 && o3 * o4 < 0)
+		return true;
+	return (o1 == 0 && in_span(a, b, c)) || (o2 == 0 && in_span(a, b, d)) ||
+	       (o3 == 0 && in_span(c, d, a)) || (o4 == 0 && in_span(c, d, b));
+}
+
+/* p in the closed 2D triangle abc whose orientation has sign `orientation` (not zero). */
+static bool triangle_contains_2d(col_vec2 a, col_vec2 b, col_vec2 c, int orientation, col_vec2 p)
+{
+	return sign_of(col_orient2d(a, b, p)) * orientation >= 0 &&
+	       sign_of(col_orient2d(b, c, p)) * orientation >= 0 &&
+	       sign_of(col_orient2d(c, a, p)) * orientation >= 0;
+}
+
+/* The axis whose coordinate plane shows the triangle with non-zero area (-1 when it is
+ * degenerate), and that area's sign. The dominant normal component is tried first. */
+static int projection_axis(col_triangle t, int *orientation)
+{
+	col_vec3 n = col_vec3_cross(col_vec3_sub(t.b, t.a), col_vec3_sub(t.c, t.a));
+	double ax = fabs(n.x), ay = fabs(n.y), az = fabs(n.z);
+	int first = ax >= ay && ax >= az ? 0 : (ay >= az ? 1 : 2);
+	for (int i = 0; i < 3; ++i) {
+		int axis = (first + i) % 3;
+		int o = sign_of(col_orient2d(project(t.a, axis), project(t.b, axis), project(t.c, axis)));
+		if (o != 0) {
+			*orientation = o;
+			return axis;
+		}
+	}
+	return -1;
+}
+
+bool col_triangle_is_degenerate(col_triangle t)
+{
+	int orientation;
+	return projection_axis(t, &orientation) < 0;
+}
+
+/* Closed 3D segments pq and rs share a point. Coplanar segments meet exactly when their shadows
+ * meet on all three coordinate planes: one plane at least is a faithful copy of theirs, the others
+ * can only add meetings. */
+static bool segments_intersect_3d(col_vec3 p, col_vec3 q, col_vec3 r, col_vec3 s)
+{
+	if (col_orient3d(p, q, r, s) != 0.0)
+		return false;
+	for (int axis = 0; axis < 3; ++axis) {
+		if (!segments_intersect_2d(project(p, axis), project(q, axis), project(r, axis),
+		                           project(s, axis)))
+			return false;
+	}
+	return true;
+}
+
+/* The closed segment pq (possibly a single point) shares a point with the closed triangle t. */
+static bool segment_intersects_triangle(col_vec3 p, col_vec3 q, col_triangle t)
+{
+	int orientation;
+	int axis = projection_axis(t, &orientation);
+	if (axis < 0) /* a zero-area triangle is the union of its edges */
+		return segments_intersect_3d(p, q, t.a, t.b) || segments_intersect_3d(p, q, t.b, t.c) ||
+		       segments_intersect_3d(p, q, t.c, t.a);
+
+	int sp = sign_of(col_orient3d(t.a, t.b, t.c, p)), sq = sign_of(col_orient3d(t.a, t.b, t.c, q));
+	if (sp * sq > 0)
+		return false; /* both strictly on one side */
+	if (sp == 0 && sq == 0) {
+		col_vec2 a = project(t.a, axis), b = project(t.b, axis), c = project(t.c, axis);
+		col_vec2 p2 = project(p, axis), q2 = project(q, axis);
+		return triangle_contains_2d(a, b, c, orientation, p2) ||
+		       triangle_contains_2d(a, b, c, orientation, q2) ||
+		       segments_intersect_2d(p2, q2, a, b) || segments_intersect_2d(p2, q2, b, c) ||
+		       segments_intersect_2d(p2, q2, c, a);
+	}
+	/* The line pq crosses the plane once, inside the segment: it lands in the closed triangle
+	 * when it passes no edge on the outer side, i.e. the three edge signs never disagree. */
+	int e1 = sign_of(col_orient3d(p, q, t.a, t.b));
+	int e2 = sign_of(col_orient3d(p, q, t.b, t.c));
+	int e3 = sign_of(col_orient3d(p, q, t.c, t.a));
+	bool positive = e1 > 0 || e2 > 0 || e3 > 0, negative = e1 < 0 || e2 < 0 || e3 < 0;
+	return !(positive && negative);
+}
+
+bool col_triangle_contains_point(col_triangle t, col_vec3 p)
+{
+	return segment_intersects_triangle(p, p, t);
+}
+
+/* Every vertex strictly on one side of the other triangle's plane: the cheap rejection that
+ * settles most pairs (Moller). A zero-area triangle has no plane and rejects nothing. */
+static bool separated_by_plane(col_triangle t, col_triangle u)
+{
+	int a = sign_of(col_orient3d(t.a, t.b, t.c, u.a));
+	int b = sign_of(col_orient3d(t.a, t.b, t.c, u.b));
+	int c = sign_of(col_orient3d(t.a, t.b, t.c, u.c));
+	return (a > 0 && b > 0 && c > 0) || (a < 0 && b < 0 && c < 0);
+}
+
+bool col_triangle_intersects_triangle(col_triangle t, col_triangle u)
+{
+	if (separated_by_plane(t, u) || separated_by_plane(u, t))
+		return false;
+	/* Two closed triangles meet exactly when an edge of one meets the other: their common part is
+	 * convex, and a point of it on the boundary of one of them lies on that one's edge. */
+	return segment_intersects_triangle(t.a, t.b, u) || segment_intersects_triangle(t.b, t.c, u) ||
+	       segment_intersects_triangle(t.c, t.a, u) || segment_intersects_triangle(u.a, u.b, t) ||
+	       segment_intersects_triangle(u.b, u.c, t) || segment_intersects_triangle(u.c, u.a, t);
+}

@@ -1,0 +1,100 @@
+/* Private to lua/: the metatable names, the openers of each wrap_<concept>.c and the small
+ * conversions they share (numbers, points, methods, statistics, engine errors). */
+#ifndef COLLIDE_LUA_INTERNAL_H
+#define COLLIDE_LUA_INTERNAL_H
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "collide_lua.h"
+
+/* Registry names of the metatables; luaL_newmetatable also stores them as __name, so lauxlib's
+ * type errors read "collide.polygon expected, got string". */
+#define COL_LUA_POLYGON "collide.polygon"
+#define COL_LUA_SEGMENT "collide.segment"
+#define COL_LUA_CIRCLE  "collide.circle"
+#define COL_LUA_SPHERE  "collide.sphere"
+#define COL_LUA_MESH    "collide.mesh"
+#define COL_LUA_POINTS  "collide.points"
+#define COL_LUA_RESULTS "collide.results"
+
+/* Each opener creates its metatables and adds its constructors to the module table on top of
+ * the stack. */
+void col_lua_open_polygon(lua_State *L);
+void col_lua_open_shapes2d(lua_State *L);
+void col_lua_open_points(lua_State *L);
+void col_lua_open_shapes3d(lua_State *L);
+void col_lua_open_mesh(lua_State *L);
+
+/* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
+ * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the
+ * metatable on the stack. */
+void col_lua_new_type(lua_State *L, const char *name, const luaL_Reg *functions, bool index_self);
+
+/* A value type (segment, circle, sphere): metamethods in the metatable, __index a closure
+ * `index` with the methods table as its upvalue (it answers fields first, then methods). */
+void col_lua_new_value_type(lua_State *L, const char *name, const luaL_Reg *metamethods,
+                            const luaL_Reg *methods, lua_CFunction index);
+
+/* ---- numbers ---- */
+
+/* A finite number at arg (lauxlib's message for a non-number, "coordinate is NaN" style for
+ * NaN or infinity). */
+double col_lua_check_finite(lua_State *L, int arg);
+double col_lua_opt_finite(lua_State *L, int arg, double fallback);
+/* An integer in [min, max] at arg. */
+int col_lua_check_int_range(lua_State *L, int arg, int min, int max);
+
+/* Reads a point given as separate numbers or as one table at arg: {x, y} or {x = .., y = ..}
+ * (and {x, y, z} for 3D). Returns the first argument index after the point. */
+int col_lua_check_point2(lua_State *L, int arg, col_vec2 *out);
+int col_lua_check_point3(lua_State *L, int arg, col_vec3 *out);
+
+/* Reads the table at stack index idx as a point {x, y} / {x = .., y = ..} (or 3D). On a wrong
+ * shape raises luaL_argerror(arg, "<what>: <reason>"), or with arg 0 a plain error (for field
+ * assignments such as c.center = {x, y}). */
+void col_lua_table_point2(lua_State *L, int idx, int arg, const char *what, col_vec2 *out);
+void col_lua_table_point3(lua_State *L, int idx, int arg, const char *what, col_vec3 *out);
+
+/* Reads the table field `key` of the table at idx as a finite number (absent: false). */
+bool col_lua_field_number(lua_State *L, int idx, const char *key, int arg, const char *what, double *out);
+
+/* The value at idx being assigned to field `key` of a `type` (c.x = ...), as a finite number;
+ * otherwise an error at the script's line: "circle.x: expected a finite number, got nan". */
+double col_lua_assigned_number(lua_State *L, int idx, const char *type, const char *key);
+
+void col_lua_push_vec2(lua_State *L, col_vec2 p);
+void col_lua_push_vec3(lua_State *L, col_vec3 p);
+
+/* ---- methods, statistics, errors ---- */
+
+/* An optional method name at arg ("crossing", "winding", ...); absent or nil gives fallback. */
+col_method col_lua_opt_method(lua_State *L, int arg, col_method fallback);
+/* Pushes {queries =, nodes_visited =, primitives_tested =}. */
+void col_lua_push_stats(lua_State *L, const col_query_stats *stats);
+/* Raises the engine's message as "bad argument #arg to 'f' (message)". Does not return. */
+int col_lua_arg_fail(lua_State *L, int arg, const col_error *error);
+/* Raises the engine's message as it is. Does not return. */
+int col_lua_fail(lua_State *L, const col_error *error);
+
+/* ---- buffers (wrap_points.c) ---- */
+
+/* A new points buffer of count rows of dim coordinates, zeroed, pushed on the stack. */
+col_lua_points *col_lua_push_points(lua_State *L, size_t count, int dim);
+/* A new results buffer of count answers (false), pushed on the stack. */
+col_lua_results *col_lua_push_results(lua_State *L, size_t count);
+/* The points at arg as a buffer of dimension dim: a collide.points userdata, or a table of rows
+ * that is copied into a new buffer (pushed on the stack and left there to keep it alive). */
+col_lua_points *col_lua_check_points(lua_State *L, int arg, int dim);
+
+/* ---- shapes shared between concepts ---- */
+
+/* The live polygon at arg (an error if it was closed). */
+col_polygon *col_lua_check_polygon(lua_State *L, int arg);
+col_mesh *col_lua_check_mesh(lua_State *L, int arg);
+
+/* Whether the 2D shape at index a (polygon, circle or segment) meets the one at arg; raises
+ * a type error at arg for anything else. */
+bool col_lua_intersects2d(lua_State *L, int a, int arg);
+
+#endif

@@ -1,0 +1,728 @@
+/* The drawing table `g` that draw(g) receives: engine objects and plain numbers drawn through
+ * the viewer, style tables, the HUD, and the camera choice. Every function checks its arguments
+ * with lauxlib, so a wrong call is a Lua error with the script's line, never a crash. */
+#include <lauxlib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collide_lua.h"
+#include "host.h"
+
+static col_host *host_of(lua_State *L)
+{
+	return lua_touserdata(L, lua_upvalueindex(1));
+}
+
+/* ---- colours and styles ---- */
+
+/* A colour at idx: a name ("red", "#ff8000"), a table {r, g, b [, a]} or {r=, g=, b=, a=} with
+ * components in 0..1, a name with an alpha {"green", 0.3}, or false (nothing drawn). */
+static col_color check_color(lua_State *L, int idx, const char *what)
+{
+	col_color color = {0.0f, 0.0f, 0.0f, 0.0f};
+	int type = lua_type(L, idx);
+	if (type == LUA_TBOOLEAN && !lua_toboolean(L, idx))
+		return color;
+	if (type == LUA_TSTRING) {
+		const char *name = lua_tostring(L, idx);
+		if (!col_color_from_name(name, &color))
+			luaL_error(L,
+			           "%s: unknown colour '%s' (try red, green, blue, orange, grey, white, "
+			           "#rrggbb or {r, g, b, a})",
+			           what, name);
+		return color;
+	}
+	if (type != LUA_TTABLE)
+		luaL_error(L, "%s: a colour is a name, {r, g, b [, a]} or false, got %s", what,
+		           luaL_typename(L, idx));
+	/* {"green", 0.3}: a named colour with its own alpha. */
+	if (lua_rawgeti(L, idx, 1) == LUA_TSTRING) {
+		color = check_color(L, lua_gettop(L), what);
+		lua_pop(L, 1);
+		if (lua_rawgeti(L, idx, 2) == LUA_TNIL) {
+			lua_pop(L, 1);
+			lua_getfield(L, idx, "a");
+		}
+		if (lua_isnumber(L, -1))
+			color.a = (float)lua_tonumber(L, -1);
+		lua_pop(L, 1);
+		return color;
+	}
+	lua_pop(L, 1);
+	static const char *const keys[4] = {"r", "g", "b", "a"};
+	float c[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+	for (int i = 0; i < 4; i++) {
+		if (lua_rawgeti(L, idx, i + 1) == LUA_TNIL) {
+			lua_pop(L, 1);
+			lua_getfield(L, idx, keys[i]);
+		}
+		if (lua_isnumber(L, -1))
+			c[i] = (float)lua_tonumber(L, -1);
+		else if (!lua_isnil(L, -1) || i < 3)
+			luaL_error(L, "%s: component %s of a colour must be a number in 0..1", what, keys[i]);
+		lua_pop(L, 1);
+	}
+	return (col_color){c[0], c[1], c[2], c[3]};
+}
+
+typedef struct host_style {
+	col_color fill, line, boundary;
+	float width; /* outline and segment width, pixels */
+	float size;  /* point diameter, pixels */
+	bool wireframe, closed;
+} host_style;
+
+static float field_float(lua_State *L, int idx, const char *key, float fallback, const char *what)
+{
+	float value = fallback;
+	if (lua_getfield(L, idx, key) != LUA_TNIL) {
+		if (!lua_isnumber(L, -1) || !isfinite(lua_tonumber(L, -1)) || lua_tonumber(L, -1) < 0.0)
+			luaL_error(L, "%s: style.%s must be a number >= 0", what, key);
+		value = (float)lua_tonumber(L, -1);
+	}
+	lua_pop(L, 1);
+	return value;
+}
+
+static void field_color(lua_State *L, int idx, const char *key, col_color *out, const char *what)
+{
+	if (lua_getfield(L, idx, key) != LUA_TNIL) {
+		char where[64];
+		snprintf(where, sizeof where, "%s: style.%s", what, key);
+		*out = check_color(L, lua_gettop(L), where);
+	}
+	lua_pop(L, 1);
+}
+
+/* A style at idx on top of the defaults: nil keeps them; a colour sets both fill and line; a
+ * table sets what it names (fill, line, width, size, wireframe, boundary, closed; `color` is
+ * another name for line). */
+static host_style check_style(lua_State *L, int idx, host_style style, const char *what)
+{
+	int type = lua_type(L, idx);
+	if (type == LUA_TNONE || type == LUA_TNIL)
+		return style;
+	if (type == LUA_TSTRING) {
+		style.fill = style.line = check_color(L, idx, what);
+		return style;
+	}
+	if (type != LUA_TTABLE)
+		luaL_error(L, "%s: a style is a table {fill=, line=, width=, ...} or a colour name, got %s",
+		           what, luaL_typename(L, idx));
+	idx = lua_absindex(L, idx);
+	/* {r, g, b} or {"green", 0.5} given where a style is expected: a colour for both. */
+	int first = lua_rawgeti(L, idx, 1);
+	if (first == LUA_TNUMBER || first == LUA_TSTRING) {
+		lua_pop(L, 1);
+		style.fill = style.line = check_color(L, idx, what);
+		return style;
+	}
+	lua_pop(L, 1);
+	field_color(L, idx, "fill", &style.fill, what);
+	field_color(L, idx, "color", &style.line, what);
+	field_color(L, idx, "line", &style.line, what);
+	field_color(L, idx, "boundary", &style.boundary, what);
+	style.width = field_float(L, idx, "width", style.width, what);
+	style.size = field_float(L, idx, "size", style.size, what);
+	if (lua_getfield(L, idx, "wireframe") != LUA_TNIL)
+		style.wireframe = lua_toboolean(L, -1);
+	lua_pop(L, 1);
+	if (lua_getfield(L, idx, "closed") != LUA_TNIL)
+		style.closed = lua_toboolean(L, -1);
+	lua_pop(L, 1);
+	return style;
+}
+
+static const host_style area_style = {
+    .fill = {0.33f, 0.55f, 0.86f, 0.35f},
+    .line = {0.60f, 0.78f, 1.0f, 1.0f},
+    .width = 2.0f,
+    .size = 8.0f,
+};
+static const host_style line_style = {.line = {0.9f, 0.9f, 0.92f, 1.0f}, .width = 2.0f, .size = 8.0f};
+static const host_style point_style = {.fill = {1.0f, 1.0f, 1.0f, 1.0f}, .width = 2.0f, .size = 9.0f};
+static const host_style mesh_style = {
+    .fill = {0.70f, 0.73f, 0.78f, 1.0f},
+    .line = {0.08f, 0.09f, 0.11f, 0.55f},
+    .boundary = {0.95f, 0.22f, 0.2f, 1.0f},
+    .width = 1.0f,
+};
+
+/* Point colour: the fill, or the line when the fill is off. */
+static col_color point_color(const host_style *s)
+{
+	return s->fill.a > 0.0f ? s->fill : s->line;
+}
+
+/* ---- points from tables ---- */
+
+static double field_or_index(lua_State *L, int idx, int i, const char *key, bool *ok)
+{
+	int type = lua_rawgeti(L, idx, i);
+	if (type == LUA_TNIL) {
+		lua_pop(L, 1);
+		type = lua_getfield(L, idx, key);
+	}
+	double value = lua_tonumber(L, -1);
+	*ok = *ok && type == LUA_TNUMBER && isfinite(value);
+	lua_pop(L, 1);
+	return value;
+}
+
+/* {x, y} or {x = .., y = ..} at idx. */
+static col_vec2 check_point2(lua_State *L, int idx, const char *what)
+{
+	bool ok = lua_istable(L, idx);
+	col_vec2 p = {0.0, 0.0};
+	if (ok) {
+		p.x = field_or_index(L, idx, 1, "x", &ok);
+		p.y = field_or_index(L, idx, 2, "y", &ok);
+	}
+	if (!ok)
+		luaL_error(L, "%s: a point is {x, y} with finite numbers", what);
+	return p;
+}
+
+static col_vec3 check_point3(lua_State *L, int idx, const char *what)
+{
+	bool ok = lua_istable(L, idx);
+	col_vec3 p = {0.0, 0.0, 0.0};
+	if (ok) {
+		p.x = field_or_index(L, idx, 1, "x", &ok);
+		p.y = field_or_index(L, idx, 2, "y", &ok);
+		p.z = field_or_index(L, idx, 3, "z", &ok);
+	}
+	if (!ok)
+		luaL_error(L, "%s: a 3D point is {x, y, z} with finite numbers", what);
+	return p;
+}
+
+static double check_coordinate(lua_State *L, int arg)
+{
+	double value = luaL_checknumber(L, arg);
+	if (!isfinite(value))
+		luaL_argerror(L, arg, "expected a finite number");
+	return value;
+}
+
+/* A contour given as a table: {{x, y}, ...} or a flat {x1, y1, x2, y2, ...}, or a points buffer.
+ * The points go into a userdata left on the stack (so an error frees it). */
+static col_contour check_contour(lua_State *L, int idx, const char *what)
+{
+	idx = lua_absindex(L, idx);
+	const col_lua_points *buffer = col_lua_to_points(L, idx);
+	if (buffer != NULL) {
+		if (buffer->dim != 2)
+			luaL_error(L, "%s: a contour needs 2D points", what);
+		col_vec2 *points = lua_newuserdatauv(L, buffer->count * sizeof(col_vec2) + 1, 0);
+		for (size_t i = 0; i < buffer->count; i++)
+			points[i] = (col_vec2){buffer->data[2 * i], buffer->data[2 * i + 1]};
+		return (col_contour){points, (int)buffer->count};
+	}
+	if (!lua_istable(L, idx))
+		luaL_error(L, "%s: a contour is a table of points {{x, y}, ...}, got %s", what,
+		           luaL_typename(L, idx));
+	lua_Integer n = luaL_len(L, idx);
+	bool flat = lua_rawgeti(L, idx, 1) == LUA_TNUMBER;
+	lua_pop(L, 1);
+	lua_Integer count = flat ? n / 2 : n;
+	if (count > 100000000)
+		luaL_error(L, "%s: too many points", what);
+	col_vec2 *points = lua_newuserdatauv(L, (size_t)count * sizeof(col_vec2) + 1, 0);
+	for (lua_Integer i = 0; i < count; i++) {
+		if (flat) {
+			lua_rawgeti(L, idx, 2 * i + 1);
+			lua_rawgeti(L, idx, 2 * i + 2);
+			if (!lua_isnumber(L, -2) || !lua_isnumber(L, -1))
+				luaL_error(L, "%s: coordinate %d is not a number", what, (int)(2 * i + 1));
+			points[i] = (col_vec2){lua_tonumber(L, -2), lua_tonumber(L, -1)};
+			lua_pop(L, 2);
+		} else {
+			lua_rawgeti(L, idx, i + 1);
+			char where[80];
+			snprintf(where, sizeof where, "%s: point %d", what, (int)(i + 1));
+			points[i] = check_point2(L, -1, where);
+			lua_pop(L, 1);
+		}
+	}
+	return (col_contour){points, (int)count};
+}
+
+/* ---- 2D ---- */
+
+/* g.polygon(p [, style]): a collide.polygon, or a table of points with an optional `holes`
+ * field holding more tables of points. */
+static int g_polygon(lua_State *L)
+{
+	col_host *host = host_of(L);
+	host_style style = check_style(L, 2, area_style, "g.polygon");
+	const col_polygon *polygon = col_lua_to_polygon(L, 1);
+	if (polygon) {
+		col_draw_polygon(host->view, polygon, style.fill, style.line, style.width);
+		return 0;
+	}
+	luaL_argexpected(L, lua_istable(L, 1), 1, "collide.polygon or table of points");
+	int holes = 0;
+	if (lua_getfield(L, 1, "holes") == LUA_TTABLE)
+		holes = (int)luaL_len(L, -1);
+	int holes_index = lua_gettop(L);
+	if (holes > 1000000)
+		return luaL_error(L, "g.polygon: too many holes");
+	col_contour *contours = lua_newuserdatauv(L, (size_t)(holes + 1) * sizeof(col_contour), 0);
+	contours[0] = check_contour(L, 1, "g.polygon");
+	for (int i = 0; i < holes; i++) {
+		lua_rawgeti(L, holes_index, i + 1);
+		contours[i + 1] = check_contour(L, -1, "g.polygon: hole");
+	}
+	col_draw_contours_fill(host->view, contours, holes + 1, style.fill);
+	for (int i = 0; i <= holes; i++)
+		col_draw_polyline(host->view, contours[i].points, contours[i].count, true, style.width,
+		                  style.line);
+	return 0;
+}
+
+/* g.circle(c [, style]) with a collide.circle, or g.circle(x, y, r [, style]). */
+static int g_circle(lua_State *L)
+{
+	col_host *host = host_of(L);
+	col_circle circle;
+	int style_arg = 2;
+	if (lua_type(L, 1) == LUA_TNUMBER) {
+		circle.center = (col_vec2){check_coordinate(L, 1), check_coordinate(L, 2)};
+		circle.radius = check_coordinate(L, 3);
+		style_arg = 4;
+	} else if (!col_lua_to_circle(L, 1, &circle)) {
+		return luaL_typeerror(L, 1, "collide.circle or x, y, r");
+	}
+	host_style style = check_style(L, style_arg, area_style, "g.circle");
+	col_draw_circle_fill(host->view, circle.center, circle.radius, style.fill);
+	col_draw_circle_outline(host->view, circle.center, circle.radius, style.width, style.line);
+	return 0;
+}
+
+/* g.segment(s [, style]) with a collide.segment, or g.segment(x1, y1, x2, y2 [, style]). */
+static int g_segment(lua_State *L)
+{
+	col_host *host = host_of(L);
+	col_segment segment;
+	int style_arg = 2;
+	if (lua_type(L, 1) == LUA_TNUMBER) {
+		segment.a = (col_vec2){check_coordinate(L, 1), check_coordinate(L, 2)};
+		segment.b = (col_vec2){check_coordinate(L, 3), check_coordinate(L, 4)};
+		style_arg = 5;
+	} else if (!col_lua_to_segment(L, 1, &segment)) {
+		return luaL_typeerror(L, 1, "collide.segment or x1, y1, x2, y2");
+	}
+	host_style style = check_style(L, style_arg, line_style, "g.segment");
+	col_color color = style.line.a > 0.0f ? style.line : style.fill;
+	col_draw_segment(host->view, segment.a, segment.b, style.width, color);
+	return 0;
+}
+
+/* g.line(points [, style]): a polyline through a table of points; style.closed joins the ends. */
+static int g_line(lua_State *L)
+{
+	col_host *host = host_of(L);
+	host_style style = check_style(L, 2, line_style, "g.line");
+	col_contour line = check_contour(L, 1, "g.line");
+	col_color color = style.line.a > 0.0f ? style.line : style.fill;
+	col_draw_polyline(host->view, line.points, line.count, style.closed, style.width, color);
+	return 0;
+}
+
+/* g.point(x, y [, style]) or g.point({x, y} [, style]). */
+static int g_point(lua_State *L)
+{
+	col_host *host = host_of(L);
+	col_vec2 p;
+	int style_arg = 3;
+	if (lua_istable(L, 1)) {
+		p = check_point2(L, 1, "g.point");
+		style_arg = 2;
+	} else {
+		p = (col_vec2){check_coordinate(L, 1), check_coordinate(L, 2)};
+	}
+	host_style style = check_style(L, style_arg, point_style, "g.point");
+	col_draw_point(host->view, p, style.size, point_color(&style));
+	return 0;
+}
+
+/* g.rect(x1, y1, x2, y2 [, style]): an axis-aligned box given by two corners. */
+static int g_rect(lua_State *L)
+{
+	col_host *host = host_of(L);
+	double x1 = check_coordinate(L, 1), y1 = check_coordinate(L, 2);
+	double x2 = check_coordinate(L, 3), y2 = check_coordinate(L, 4);
+	host_style style = check_style(L, 5, area_style, "g.rect");
+	col_vec2 corners[4] = {{x1, y1}, {x2, y1}, {x2, y2}, {x1, y2}};
+	col_draw_triangle(host->view, corners[0], corners[1], corners[2], style.fill);
+	col_draw_triangle(host->view, corners[0], corners[2], corners[3], style.fill);
+	col_draw_polyline(host->view, corners, 4, true, style.width, style.line);
+	return 0;
+}
+
+/* g.triangle(x1, y1, x2, y2, x3, y3 [, style]). */
+static int g_triangle(lua_State *L)
+{
+	col_host *host = host_of(L);
+	col_vec2 p[3];
+	for (int i = 0; i < 3; i++)
+		p[i] = (col_vec2){check_coordinate(L, 2 * i + 1), check_coordinate(L, 2 * i + 2)};
+	host_style style = check_style(L, 7, area_style, "g.triangle");
+	col_draw_triangle(host->view, p[0], p[1], p[2], style.fill);
+	col_draw_polyline(host->view, p, 3, true, style.width, style.line);
+	return 0;
+}
+
+/* g.points(pts [, results [, style_in [, style_out]]]): a points buffer (2D or 3D) as dots;
+ * with a results buffer, each dot takes style_in (default green) where its result is true and
+ * style_out (default grey) where false. */
+static int g_points(lua_State *L)
+{
+	col_host *host = host_of(L);
+	const col_lua_points *points = col_lua_to_points(L, 1);
+	if (points == NULL)
+		return luaL_typeerror(L, 1, "collide.points");
+	const col_lua_results *results = NULL;
+	if (!lua_isnoneornil(L, 2)) {
+		results = col_lua_to_results(L, 2);
+		if (results == NULL)
+			return luaL_typeerror(L, 2, "collide.results");
+		if (results->count != points->count)
+			return luaL_error(L, "g.points: %d points but %d results", (int)points->count,
+			                  (int)results->count);
+	}
+	host_style in = point_style, out = point_style;
+	in.size = out.size = 3.0f;
+	if (results) {
+		col_color_from_name("green", &in.fill);
+		col_color_from_name("grey", &out.fill);
+	}
+	in = check_style(L, 3, in, "g.points: style_in");
+	out = check_style(L, 4, out, "g.points: style_out");
+	col_color colors[2] = {point_color(&out), point_color(&in)};
+	float sizes[2] = {out.size, in.size};
+	for (size_t i = 0; i < points->count; i++) {
+		int k = results ? results->data[i] : 1;
+		const double *p = &points->data[i * (size_t)points->dim];
+		if (points->dim == 3)
+			col_draw_point3d(host->view, (col_vec3){p[0], p[1], p[2]}, sizes[k], colors[k]);
+		else
+			col_draw_point(host->view, (col_vec2){p[0], p[1]}, sizes[k], colors[k]);
+	}
+	return 0;
+}
+
+/* ---- 3D ---- */
+
+/* g.mesh(m [, style]): flat-shaded faces (fill), style.wireframe draws every edge in the line
+ * colour, boundary edges (open mesh) in style.boundary (default red; false hides them). */
+static int g_mesh(lua_State *L)
+{
+	col_host *host = host_of(L);
+	const col_mesh *mesh = col_lua_to_mesh(L, 1);
+	if (mesh == NULL)
+		return luaL_typeerror(L, 1, "collide.mesh");
+	host_style style = check_style(L, 2, mesh_style, "g.mesh");
+	col_draw_mesh_style draw = col_draw_mesh_style_default();
+	draw.fill = style.fill;
+	draw.wire = style.wireframe ? style.line : (col_color){0.0f, 0.0f, 0.0f, 0.0f};
+	draw.wire_width = style.width;
+	draw.boundary = style.boundary;
+	col_draw_mesh(host->view, mesh, &draw);
+	return 0;
+}
+
+/* g.line3d(x1, y1, z1, x2, y2, z2 [, style]) or g.line3d({x, y, z}, {x, y, z} [, style]). */
+static int g_line3d(lua_State *L)
+{
+	col_host *host = host_of(L);
+	col_vec3 a, b;
+	int style_arg = 7;
+	if (lua_istable(L, 1)) {
+		a = check_point3(L, 1, "g.line3d");
+		b = check_point3(L, 2, "g.line3d");
+		style_arg = 3;
+	} else {
+		a = (col_vec3){check_coordinate(L, 1), check_coordinate(L, 2), check_coordinate(L, 3)};
+		b = (col_vec3){check_coordinate(L, 4), check_coordinate(L, 5), check_coordinate(L, 6)};
+	}
+	host_style style = check_style(L, style_arg, line_style, "g.line3d");
+	col_draw_segment3d(host->view, a, b, style.width, style.line.a > 0.0f ? style.line : style.fill);
+	return 0;
+}
+
+/* g.point3d(x, y, z [, style]) or g.point3d({x, y, z} [, style]). */
+static int g_point3d(lua_State *L)
+{
+	col_host *host = host_of(L);
+	col_vec3 p;
+	int style_arg = 4;
+	if (lua_istable(L, 1)) {
+		p = check_point3(L, 1, "g.point3d");
+		style_arg = 2;
+	} else {
+		p = (col_vec3){check_coordinate(L, 1), check_coordinate(L, 2), check_coordinate(L, 3)};
+	}
+	host_style style = check_style(L, style_arg, point_style, "g.point3d");
+	col_draw_point3d(host->view, p, style.size, point_color(&style));
+	return 0;
+}
+
+/* g.sphere(s [, style]) with a collide.sphere, or g.sphere(x, y, z, r [, style]). */
+static int g_sphere(lua_State *L)
+{
+	col_host *host = host_of(L);
+	col_sphere sphere;
+	int style_arg = 2;
+	if (lua_type(L, 1) == LUA_TNUMBER) {
+		sphere.center =
+		    (col_vec3){check_coordinate(L, 1), check_coordinate(L, 2), check_coordinate(L, 3)};
+		sphere.radius = check_coordinate(L, 4);
+		style_arg = 5;
+	} else if (!col_lua_to_sphere(L, 1, &sphere)) {
+		return luaL_typeerror(L, 1, "collide.sphere or x, y, z, r");
+	}
+	host_style style = check_style(L, style_arg, mesh_style, "g.sphere");
+	col_draw_sphere(host->view, sphere.center, sphere.radius, style.fill);
+	return 0;
+}
+
+/* ---- screen, HUD, cameras ---- */
+
+/* g.text(x, y, text [, colour]): pixels from the top-left corner; returns the width drawn. */
+static int g_text(lua_State *L)
+{
+	col_host *host = host_of(L);
+	float x = (float)check_coordinate(L, 1), y = (float)check_coordinate(L, 2);
+	const char *text = luaL_tolstring(L, 3, NULL);
+	col_color color = {0.93f, 0.94f, 0.95f, 1.0f};
+	if (!lua_isnoneornil(L, 4))
+		color = check_color(L, 4, "g.text");
+	lua_pushnumber(L, col_draw_text(host->view, x, y, text, color));
+	return 1;
+}
+
+/* g.hud(label, value): one line of the HUD panel this frame. Numbers are shown with 6
+ * significant digits, integers whole. */
+static int g_hud(lua_State *L)
+{
+	col_host *host = host_of(L);
+	const char *label = luaL_tolstring(L, 1, NULL);
+	char number[64];
+	const char *value;
+	if (lua_isinteger(L, 2)) {
+		snprintf(number, sizeof number, "%lld", (long long)lua_tointeger(L, 2));
+		value = number;
+	} else if (lua_type(L, 2) == LUA_TNUMBER) {
+		snprintf(number, sizeof number, "%.6g", lua_tonumber(L, 2));
+		value = number;
+	} else if (lua_isnone(L, 2)) {
+		value = "";
+	} else {
+		value = luaL_tolstring(L, 2, NULL);
+	}
+	col_draw_hud(host->view, label, value);
+	return 0;
+}
+
+/* Reads the numbers of a request field into values; returns how many. */
+static int read_numbers(lua_State *L, int idx, const char *key, int count, double *values, const char *what)
+{
+	int type = lua_getfield(L, idx, key);
+	if (type == LUA_TNIL) {
+		lua_pop(L, 1);
+		return 0;
+	}
+	if (count == 1) {
+		if (type != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
+			luaL_error(L, "%s: %s must be a finite number", what, key);
+		values[0] = lua_tonumber(L, -1);
+	} else {
+		if (type != LUA_TTABLE)
+			luaL_error(L, "%s: %s must be a table of %d numbers", what, key, count);
+		for (int i = 0; i < count; i++) {
+			if (lua_rawgeti(L, -1, i + 1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
+				luaL_error(L, "%s: %s must be a table of %d finite numbers", what, key,
+				           count);
+			values[i] = lua_tonumber(L, -1);
+			lua_pop(L, 1);
+		}
+	}
+	lua_pop(L, 1);
+	return count;
+}
+
+/* True when the request differs from the last one applied (and remembers it). */
+static bool new_request(double *last, int *last_size, const double *request, int size)
+{
+	if (*last_size == size && memcmp(last, request, (size_t)size * sizeof *request) == 0)
+		return false;
+	memcpy(last, request, (size_t)size * sizeof *request);
+	*last_size = size;
+	return true;
+}
+
+/* g.camera2d{fit = {minx, miny, maxx, maxy}, center = {x, y}, scale = pixels_per_unit,
+ * margin = 0.05}: the mouse then drives the 2D camera. A request is applied when it differs from
+ * the previous one, so calling this every frame does not undo the user's pan and zoom. */
+static int g_camera2d(lua_State *L)
+{
+	col_host *host = host_of(L);
+	col_view *view = host->view;
+	col_view_set_mode(view, COL_VIEW_2D);
+	host->camera_requested = true;
+	if (lua_isnoneornil(L, 1))
+		return 0;
+	luaL_checktype(L, 1, LUA_TTABLE);
+	double request[8] = {0};
+	int has_fit = read_numbers(L, 1, "fit", 4, request, "g.camera2d");
+	int has_center = read_numbers(L, 1, "center", 2, request + 4, "g.camera2d");
+	int has_scale = read_numbers(L, 1, "scale", 1, request + 6, "g.camera2d");
+	request[7] = 0.05;
+	read_numbers(L, 1, "margin", 1, request + 7, "g.camera2d");
+	if (!new_request(host->camera2d_request, &host->camera2d_request_size, request, 8))
+		return 0;
+	int width, height;
+	col_view_size(view, &width, &height);
+	col_camera2d *camera = col_view_camera2d(view);
+	if (has_fit) {
+		col_aabb2 box = {{request[0], request[1]}, {request[2], request[3]}};
+		if (col_aabb2_is_empty(box))
+			return luaL_error(L, "g.camera2d: fit box has min > max");
+		col_camera2d_fit(camera, box, width, height, request[7]);
+	}
+	if (has_center)
+		camera->center = (col_vec2){request[4], request[5]};
+	if (has_scale) {
+		if (!(request[6] > 0.0))
+			return luaL_error(L, "g.camera2d: scale must be > 0");
+		camera->scale = request[6];
+	}
+	return 0;
+}
+
+/* g.camera3d{fit = {minx, miny, minz, maxx, maxy, maxz}, target = {x, y, z}, distance = d,
+ * yaw = degrees, pitch = degrees}: the mouse then drives the 3D orbit camera. Applied when it
+ * differs from the previous request, as g.camera2d. */
+static int g_camera3d(lua_State *L)
+{
+	col_host *host = host_of(L);
+	col_view *view = host->view;
+	col_view_set_mode(view, COL_VIEW_3D);
+	host->camera_requested = true;
+	if (lua_isnoneornil(L, 1))
+		return 0;
+	luaL_checktype(L, 1, LUA_TTABLE);
+	double request[12] = {0};
+	int has_fit = read_numbers(L, 1, "fit", 6, request, "g.camera3d");
+	int has_target = read_numbers(L, 1, "target", 3, request + 6, "g.camera3d");
+	int has_distance = read_numbers(L, 1, "distance", 1, request + 9, "g.camera3d");
+	int has_yaw = read_numbers(L, 1, "yaw", 1, request + 10, "g.camera3d");
+	int has_pitch = read_numbers(L, 1, "pitch", 1, request + 11, "g.camera3d");
+	if (!new_request(host->camera3d_request, &host->camera3d_request_size, request, 12))
+		return 0;
+	int width, height;
+	col_view_size(view, &width, &height);
+	col_camera3d *camera = col_view_camera3d(view);
+	const double degrees = 3.14159265358979323846 / 180.0;
+	if (has_yaw)
+		camera->yaw = request[10] * degrees;
+	if (has_pitch) {
+		double pitch = request[11] * degrees;
+		camera->pitch = pitch > 1.55 ? 1.55 : (pitch < -1.55 ? -1.55 : pitch);
+	}
+	if (has_fit) {
+		col_aabb3 box = {{request[0], request[1], request[2]}, {request[3], request[4], request[5]}};
+		if (col_aabb3_is_empty(box))
+			return luaL_error(L, "g.camera3d: fit box has min > max");
+		col_camera3d_fit(camera, box, width, height);
+	}
+	if (has_target)
+		camera->target = (col_vec3){request[6], request[7], request[8]};
+	if (has_distance) {
+		if (!(request[9] > 0.0))
+			return luaL_error(L, "g.camera3d: distance must be > 0");
+		camera->distance = request[9];
+	}
+	return 0;
+}
+
+/* g.size() -> width, height of the view in pixels. */
+static int g_size(lua_State *L)
+{
+	int width, height;
+	col_view_size(host_of(L)->view, &width, &height);
+	lua_pushinteger(L, width);
+	lua_pushinteger(L, height);
+	return 2;
+}
+
+/* g.mouse() -> the mouse position as the callbacks get it (2D world, or pixels in 3D). */
+static int g_mouse(lua_State *L)
+{
+	col_host *host = host_of(L);
+	double x, y;
+	col_host_mouse_coordinates(host, host->mouse_x, host->mouse_y, &x, &y);
+	lua_pushnumber(L, x);
+	lua_pushnumber(L, y);
+	return 2;
+}
+
+/* g.to_world(sx, sy) -> x, y and g.to_screen(x, y) -> sx, sy through the 2D camera. */
+static int g_to_world(lua_State *L)
+{
+	col_vec2 p = col_view_to_world(host_of(L)->view, check_coordinate(L, 1), check_coordinate(L, 2));
+	lua_pushnumber(L, p.x);
+	lua_pushnumber(L, p.y);
+	return 2;
+}
+
+static int g_to_screen(lua_State *L)
+{
+	col_view *view = host_of(L)->view;
+	int width, height;
+	col_view_size(view, &width, &height);
+	col_vec2 p = col_camera2d_to_screen(col_view_camera2d(view), width, height,
+	                                    (col_vec2){check_coordinate(L, 1), check_coordinate(L, 2)});
+	lua_pushnumber(L, p.x);
+	lua_pushnumber(L, p.y);
+	return 2;
+}
+
+static const luaL_Reg graphics_functions[] = {
+    {"polygon", g_polygon}, {"circle", g_circle}, {"segment", g_segment},   {"line", g_line},
+    {"point", g_point},     {"points", g_points}, {"rect", g_rect},         {"triangle", g_triangle},
+    {"mesh", g_mesh},       {"line3d", g_line3d}, {"point3d", g_point3d},   {"sphere", g_sphere},
+    {"text", g_text},       {"hud", g_hud},       {"camera2d", g_camera2d}, {"camera3d", g_camera3d},
+    {"size", g_size},       {"mouse", g_mouse},   {"to_world", g_to_world}, {"to_screen", g_to_screen},
+    {NULL, NULL},
+};
+
+/* Made once per Lua state and kept in the registry, so a script may keep `g` between frames. */
+void col_host_push_graphics(col_host *host)
+{
+	lua_State *L = host->L;
+	if (lua_getfield(L, LUA_REGISTRYINDEX, "collide.host.g") == LUA_TTABLE)
+		return;
+	lua_pop(L, 1);
+	luaL_newlibtable(L, graphics_functions);
+	lua_pushlightuserdata(L, host);
+	luaL_setfuncs(L, graphics_functions, 1);
+	lua_pushvalue(L, -1);
+	lua_setfield(L, LUA_REGISTRYINDEX, "collide.host.g");
+}
+
+void col_host_mouse_coordinates(const col_host *host, double sx, double sy, double *x, double *y)
+{
+	if (col_view_get_mode(host->view) == COL_VIEW_3D) {
+		*x = sx;
+		*y = sy;
+		return;
+	}
+	col_vec2 p = col_view_to_world(host->view, sx, sy);
+	*x = p.x;
+	*y = p.y;
+}

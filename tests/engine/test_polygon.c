@@ -1,0 +1,562 @@
+/* Polygon creation: every invalid input gives its status and a message naming the contour, edges
+ * and place; valid input is cleaned and oriented; degenerate queries (on a vertex, on an edge, on
+ * a hole's boundary, a ray through a vertex, a few ulps either side of an edge) have one answer.
+ * The sweep that finds bad contacts is checked against an all-pairs integer reference. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collide/polygon.h"
+
+#define V(x, y)      ((col_vec2){(x), (y)})
+#define COUNT(array) ((int)(sizeof(array) / sizeof((array)[0])))
+
+/* Creates from contours and checks the status and that the message contains `expected`. */
+static void expect_failure(const col_contour *contours, int count, col_status status, const char *expected)
+{
+	col_polygon *polygon = (col_polygon *)1;
+	col_error error = {0};
+	col_status got = col_polygon_create(contours, count, &polygon, &error);
+	if (got != status || strstr(error.message, expected) == NULL)
+		fail_msg("expected %s with \"%s\", got %s: \"%s\"", col_status_name(status), expected,
+		         col_status_name(got), error.message);
+	assert_null(polygon);
+	assert_int_equal(error.code, status);
+}
+
+static void expect_simple_failure(const col_vec2 *points, int count, col_status status, const char *expected)
+{
+	col_contour contour = {points, count};
+	expect_failure(&contour, 1, status, expected);
+}
+
+static col_polygon *make(const col_contour *contours, int count)
+{
+	col_polygon *polygon = NULL;
+	col_error error = {0};
+	col_status status = col_polygon_create(contours, count, &polygon, &error);
+	if (status != COL_OK)
+		fail_msg("unexpected failure: %s", error.message);
+	return polygon;
+}
+
+static const col_vec2 square10[] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+
+static void test_bowtie_names_crossing_edges(void **state)
+{
+	(void)state;
+	const col_vec2 bowtie[] = {V(0, 0), V(2, 2), V(2, 0), V(0, 2)};
+	expect_simple_failure(bowtie, 4, COL_ERROR_SELF_INTERSECTION,
+	                      "polygon: contour 0 edges 0 and 2 cross at (1, 1)");
+	/* A duplicated vertex does not shift the caller's edge numbers. */
+	const col_vec2 doubled[] = {V(0, 0), V(0, 0), V(2, 2), V(2, 0), V(0, 2)};
+	expect_simple_failure(doubled, 5, COL_ERROR_SELF_INTERSECTION,
+	                      "contour 0 edges 1 and 3 cross at (1, 1)");
+}
+
+static void test_vertex_on_other_edge(void **state)
+{
+	(void)state;
+	/* Vertex 3 lies on edge 0: the edges into and out of it touch edge 0. */
+	const col_vec2 pinched[] = {V(0, 0), V(6, 0), V(6, 4), V(3, 0), V(0, 4)};
+	expect_simple_failure(pinched, 5, COL_ERROR_SELF_INTERSECTION, "touch at (3, 0)");
+	/* The same vertex visited twice, not consecutively. */
+	const col_vec2 repeated[] = {V(0, 0), V(2, 1), V(4, 0), V(4, 4), V(2, 1), V(0, 4)};
+	expect_simple_failure(repeated, 6, COL_ERROR_SELF_INTERSECTION, "touch at (2, 1)");
+	/* A spike: the contour runs out along a line and back. */
+	const col_vec2 spike[] = {V(0, 0), V(4, 0), V(4, 4), V(4, 6), V(4, 5), V(0, 4)};
+	expect_simple_failure(spike, 6, COL_ERROR_SELF_INTERSECTION, "polygon: contour 0 edges 2 and ");
+	/* Collinear overlap of non-consecutive edges. */
+	const col_vec2 folded[] = {V(0, 0), V(4, 0), V(4, 2), V(2, 2), V(2, 0), V(1, 0), V(1, -2), V(0, -2)};
+	expect_simple_failure(folded, 8, COL_ERROR_SELF_INTERSECTION, "polygon: contour 0 edges");
+}
+
+static void test_holes_that_touch_or_cross(void **state)
+{
+	(void)state;
+	const col_vec2 crossing[] = {V(8, 4), V(12, 4), V(12, 6), V(8, 6)};
+	col_contour a[] = {{square10, 4}, {crossing, 4}};
+	expect_failure(a, 2, COL_ERROR_SELF_INTERSECTION, "polygon: contour 0 edge 1 and contour 1 edge");
+	expect_failure(a, 2, COL_ERROR_SELF_INTERSECTION, "cross at (10, ");
+
+	const col_vec2 touching[] = {V(8, 4), V(10, 5), V(8, 6)};
+	col_contour b[] = {{square10, 4}, {touching, 3}};
+	expect_failure(b, 2, COL_ERROR_SELF_INTERSECTION, "touch at (10, 5)");
+
+	const col_vec2 left[] = {V(2, 2), V(5, 2), V(5, 4), V(2, 4)};
+	const col_vec2 right[] = {V(5, 3), V(8, 3), V(8, 5), V(5, 5)};
+	col_contour c[] = {{square10, 4}, {left, 4}, {right, 4}};
+	expect_failure(c, 3, COL_ERROR_SELF_INTERSECTION, "polygon: contour 1 edge 1 and contour 2 edge ");
+
+	col_contour twice[] = {{square10, 4}, {left, 4}, {left, 4}};
+	expect_failure(twice, 3, COL_ERROR_SELF_INTERSECTION, "contour 1 edge");
+}
+
+static void test_hole_placement(void **state)
+{
+	(void)state;
+	const col_vec2 outside[] = {V(20, 20), V(22, 20), V(22, 22)};
+	col_contour a[] = {{square10, 4}, {outside, 3}};
+	expect_failure(a, 2, COL_ERROR_TOPOLOGY, "polygon: hole 1 lies outside the outer contour");
+
+	const col_vec2 big[] = {V(2, 2), V(8, 2), V(8, 8), V(2, 8)};
+	const col_vec2 small[] = {V(4, 4), V(6, 4), V(6, 6), V(4, 6)};
+	col_contour b[] = {{square10, 4}, {big, 4}, {small, 4}};
+	expect_failure(b, 3, COL_ERROR_TOPOLOGY, "polygon: hole 2 lies inside hole 1");
+	col_contour c[] = {{square10, 4}, {small, 4}, {big, 4}};
+	expect_failure(c, 3, COL_ERROR_TOPOLOGY, "polygon: hole 1 lies inside hole 2");
+
+	/* The outer contour inside its own "hole". */
+	const col_vec2 around[] = {V(-5, -5), V(15, -5), V(15, 15), V(-5, 15)};
+	col_contour d[] = {{square10, 4}, {around, 4}};
+	expect_failure(d, 2, COL_ERROR_TOPOLOGY, "hole 1 lies outside the outer contour");
+}
+
+static void test_not_finite(void **state)
+{
+	(void)state;
+	const col_vec2 with_nan[] = {V(0, 0), V(1, 0), V(1, NAN), V(0, 1)};
+	expect_simple_failure(with_nan, 4, COL_ERROR_NOT_FINITE,
+	                      "polygon: contour 0 vertex 2 has a NaN coordinate");
+	const col_vec2 with_inf[] = {V(0, 0), V(1, 0), V(1, 1), V(-INFINITY, 1)};
+	col_contour a[] = {{square10, 4}, {with_inf, 4}};
+	expect_failure(a, 2, COL_ERROR_NOT_FINITE, "polygon: contour 1 vertex 3 has an infinite coordinate");
+}
+
+static void test_degenerate_contours(void **state)
+{
+	(void)state;
+	const col_vec2 two[] = {V(0, 0), V(1, 0)};
+	expect_simple_failure(two, 2, COL_ERROR_DEGENERATE,
+	                      "polygon: fewer than 3 distinct vertices in contour 0");
+	const col_vec2 closed_two[] = {V(0, 0), V(1, 0), V(0, 0)};
+	expect_simple_failure(closed_two, 3, COL_ERROR_DEGENERATE, "fewer than 3 distinct vertices");
+	const col_vec2 same[] = {V(1, 1), V(1, 1), V(1, 1), V(1, 1)};
+	expect_simple_failure(same, 4, COL_ERROR_DEGENERATE, "fewer than 3 distinct vertices");
+	const col_vec2 back_and_forth[] = {V(0, 0), V(1, 0), V(0, 0), V(1, 0)};
+	expect_simple_failure(back_and_forth, 4, COL_ERROR_DEGENERATE, "fewer than 3 distinct vertices");
+	expect_simple_failure(square10, 0, COL_ERROR_DEGENERATE, "fewer than 3 distinct vertices");
+	const col_vec2 line[] = {V(0, 0), V(1, 1), V(3, 3), V(2, 2)};
+	expect_simple_failure(line, 4, COL_ERROR_DEGENERATE, "polygon: zero area in contour 0");
+	const col_vec2 flat_hole[] = {V(2, 2), V(4, 2), V(3, 2)};
+	col_contour a[] = {{square10, 4}, {flat_hole, 3}};
+	expect_failure(a, 2, COL_ERROR_DEGENERATE, "zero area in contour 1");
+}
+
+static void test_invalid_arguments(void **state)
+{
+	(void)state;
+	col_polygon *polygon = NULL;
+	col_error error = {0};
+	col_contour contour = {square10, 4};
+	assert_int_equal(col_polygon_create(&contour, 1, NULL, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_int_equal(col_polygon_create(NULL, 1, &polygon, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_int_equal(col_polygon_create(&contour, 0, &polygon, &error), COL_ERROR_INVALID_ARGUMENT);
+	col_contour negative = {square10, -3};
+	assert_int_equal(col_polygon_create(&negative, 1, &polygon, &error), COL_ERROR_INVALID_ARGUMENT);
+	col_contour missing = {NULL, 3};
+	assert_int_equal(col_polygon_create(&missing, 1, &polygon, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_null(polygon);
+	/* A NULL error record is allowed. */
+	assert_int_equal(col_polygon_create(&missing, 1, &polygon, NULL), COL_ERROR_INVALID_ARGUMENT);
+	col_polygon_destroy(NULL);
+}
+
+static bool contour_is_ccw(col_contour c)
+{
+	double sum = 0;
+	for (int i = 0; i < c.count; i++) {
+		col_vec2 a = c.points[i], b = c.points[(i + 1) % c.count];
+		sum += a.x * b.y - a.y * b.x;
+	}
+	return sum > 0;
+}
+
+/* Clockwise outer, counter-clockwise hole, duplicates and the closing vertex: all normalised. */
+static void test_normalisation(void **state)
+{
+	(void)state;
+	const col_vec2 outer[] = {V(0, 0), V(0, 10), V(0, 10), V(10, 10), V(10, 0), V(0, 0)};
+	const col_vec2 hole[] = {V(2, 2), V(4, 2), V(4, 4), V(2, 4)};
+	col_contour contours[] = {{outer, COUNT(outer)}, {hole, COUNT(hole)}};
+	col_polygon *polygon = make(contours, 2);
+	assert_int_equal(col_polygon_contour_count(polygon), 2);
+	assert_int_equal(col_polygon_contour(polygon, 0).count, 4);
+	assert_int_equal(col_polygon_vertex_count(polygon), 8);
+	assert_true(contour_is_ccw(col_polygon_contour(polygon, 0)));
+	assert_false(contour_is_ccw(col_polygon_contour(polygon, 1)));
+	assert_true(col_polygon_area(polygon) == 96.0);
+	col_aabb2 box = col_polygon_bounds(polygon);
+	assert_true(box.min.x == 0 && box.min.y == 0 && box.max.x == 10 && box.max.y == 10);
+	assert_null(col_polygon_contour(polygon, 2).points);
+	assert_null(col_polygon_contour(polygon, -1).points);
+	col_polygon_destroy(polygon);
+
+	/* Collinear consecutive vertices are kept: they are legal. */
+	const col_vec2 with_midpoints[] = {V(0, 0), V(1, 0), V(2, 0), V(2, 2), V(0, 2), V(0, 1)};
+	col_polygon *p2 = NULL;
+	assert_int_equal(col_polygon_create_simple(with_midpoints, 6, &p2, NULL), COL_OK);
+	assert_int_equal(col_polygon_vertex_count(p2), 6);
+	assert_true(col_polygon_area(p2) == 4.0);
+	col_polygon_destroy(p2);
+}
+
+static void expect_both(const col_polygon *polygon, col_vec2 p, bool inside)
+{
+	bool crossing = col_polygon_contains(polygon, p, COL_METHOD_CROSSING, NULL);
+	bool winding = col_polygon_contains(polygon, p, COL_METHOD_WINDING, NULL);
+	if (crossing != inside || winding != inside)
+		fail_msg("(%.17g, %.17g): expected %s, crossing says %d, winding %d", p.x, p.y,
+		         inside ? "inside" : "outside", crossing, winding);
+}
+
+/* A square with a square hole and a notch whose top is horizontal, so rays run along edges. */
+static void test_degenerate_queries(void **state)
+{
+	(void)state;
+	const col_vec2 outer[] = {V(0, 0), V(10, 0), V(10, 10), V(6, 10),
+	                          V(6, 8), V(4, 8),  V(4, 10),  V(0, 10)};
+	const col_vec2 hole[] = {V(2, 2), V(2, 4), V(4, 4), V(4, 2)};
+	col_contour contours[] = {{outer, 8}, {hole, 4}};
+	col_polygon *polygon = make(contours, 2);
+	expect_both(polygon, V(1, 1), true);
+	expect_both(polygon, V(3, 3), false);  /* in the hole */
+	expect_both(polygon, V(5, 9), false);  /* in the notch */
+	expect_both(polygon, V(0, 0), true);   /* vertex */
+	expect_both(polygon, V(10, 10), true); /* vertex */
+	expect_both(polygon, V(5, 0), true);   /* bottom edge */
+	expect_both(polygon, V(0, 5), true);   /* left edge */
+	expect_both(polygon, V(5, 8), true);   /* notch floor, horizontal */
+	expect_both(polygon, V(3, 2), true);   /* hole boundary */
+	expect_both(polygon, V(4, 4), true);   /* hole vertex */
+	expect_both(polygon, V(2, 3), true);   /* hole edge */
+	expect_both(polygon, V(1, 8), true);   /* ray through the notch's vertices and floor */
+	expect_both(polygon, V(1, 10), true);  /* top edge, ray along it */
+	expect_both(polygon, V(5, 10), false); /* the notch's open top */
+	expect_both(polygon, V(-1, 8), false); /* left of everything on a vertex row */
+	expect_both(polygon, V(-1, 2), false);
+	expect_both(polygon, V(1, 2), true); /* ray through the hole's bottom edge */
+	expect_both(polygon, V(1, 4), true); /* ray through the hole's top edge */
+	expect_both(polygon, V(11, 10), false);
+	expect_both(polygon, V(10, 11), false);
+	expect_both(polygon, V(nextafter(10, 11), 5), false);
+	expect_both(polygon, V(nextafter(10, 9), 5), true);
+	expect_both(polygon, V(5, nextafter(8, 9)), false);
+	expect_both(polygon, V(5, nextafter(8, 7)), true);
+	expect_both(polygon, V(3, nextafter(2, 3)), false);
+	expect_both(polygon, V(3, nextafter(2, 1)), true);
+	assert_true(col_polygon_on_boundary(polygon, V(3, 2), NULL));
+	assert_true(col_polygon_on_boundary(polygon, V(6, 9), NULL));
+	assert_false(col_polygon_on_boundary(polygon, V(5, 9), NULL));
+	assert_false(col_polygon_on_boundary(polygon, V(1, 1), NULL));
+
+	col_query_stats stats = {0};
+	col_polygon_contains(polygon, V(1, 1), COL_METHOD_DEFAULT, &stats);
+	col_polygon_contains(polygon, V(1, 1), COL_METHOD_WINDING, &stats);
+	assert_int_equal(stats.queries, 2);
+	assert_int_equal(stats.primitives_tested, 24);
+	col_vec2 points[] = {V(1, 1), V(3, 3), V(5, 8)};
+	bool inside[3];
+	col_polygon_contains_points(polygon, points, 3, COL_METHOD_WINDING, inside, &stats);
+	assert_true(inside[0] && !inside[1] && inside[2]);
+	assert_int_equal(stats.queries, 5);
+	col_polygon_destroy(polygon);
+}
+
+/* A diagonal edge: points one ulp either side of it. */
+static void test_ulps_from_a_diagonal(void **state)
+{
+	(void)state;
+	const col_vec2 triangle[] = {V(0, 0), V(1, 0), V(1, 1)};
+	col_polygon *polygon = NULL;
+	assert_int_equal(col_polygon_create_simple(triangle, 3, &polygon, NULL), COL_OK);
+	for (double t = 0.05; t < 1.0; t += 0.0625) {
+		expect_both(polygon, V(t, t), true);
+		expect_both(polygon, V(t, nextafter(t, 2)), false);
+		expect_both(polygon, V(t, nextafter(t, -1)), true);
+		expect_both(polygon, V(nextafter(t, -1), t), false);
+	}
+	/* A steeper edge with inexact slope: (3, 1) to (0, 0) seen from a point just off it. */
+	const col_vec2 thin[] = {V(0, 0), V(3, 0), V(3, 1)};
+	col_polygon *p2 = NULL;
+	assert_int_equal(col_polygon_create_simple(thin, 3, &p2, NULL), COL_OK);
+	expect_both(p2, V(1.5, 0.5), true);
+	expect_both(p2, V(1.5, nextafter(0.5, 1)), false);
+	expect_both(p2, V(1.5, nextafter(0.5, 0)), true);
+	expect_both(p2, V(0.75, 0.25), true);
+	expect_both(p2, V(0.75, nextafter(0.25, 1)), false);
+	col_polygon_destroy(polygon);
+	col_polygon_destroy(p2);
+}
+
+/* ---- the sweep against an all-pairs reference on small integer polygons ---- */
+
+static uint64_t rng_state;
+
+static uint64_t next_random(void)
+{
+	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+static int64_t cross3(col_vec2 a, col_vec2 b, col_vec2 c)
+{
+	int64_t v = ((int64_t)b.x - (int64_t)a.x) * ((int64_t)c.y - (int64_t)a.y) -
+	            ((int64_t)b.y - (int64_t)a.y) * ((int64_t)c.x - (int64_t)a.x);
+	return (v > 0) - (v < 0);
+}
+
+static bool between(col_vec2 a, col_vec2 b, col_vec2 p)
+{
+	return p.x >= fmin(a.x, b.x) && p.x <= fmax(a.x, b.x) && p.y >= fmin(a.y, b.y) &&
+	       p.y <= fmax(a.y, b.y);
+}
+
+static bool ref_segments_meet(col_vec2 a, col_vec2 b, col_vec2 c, col_vec2 d)
+{
+	int64_t o1 = cross3(a, b, c), o2 = cross3(a, b, d), o3 = cross3(c, d, a), o4 = cross3(c, d, b);
+	if (o1 * o2 < 0 && o3 * o4 < 0)
+		return true;
+	return (o1 == 0 && between(a, b, c)) || (o2 == 0 && between(a, b, d)) ||
+	       (o3 == 0 && between(c, d, a)) || (o4 == 0 && between(c, d, b));
+}
+
+/* Drops consecutive duplicates (the closing one included), as the engine does. */
+static int ref_dedup(const col_vec2 *raw, int n, col_vec2 *p)
+{
+	int m = 0;
+	for (int i = 0; i < n; i++) {
+		if (raw[i].x != raw[(i + 1) % n].x || raw[i].y != raw[(i + 1) % n].y)
+			p[m++] = raw[i];
+	}
+	return m;
+}
+
+static bool ref_degenerate(const col_vec2 *p, int m)
+{
+	if (m < 3)
+		return true;
+	for (int i = 2; i < m; i++) {
+		if (cross3(p[0], p[1], p[i]) != 0)
+			return false;
+	}
+	return true;
+}
+
+/* Every pair of edges of one contour, quadratic. */
+static bool ref_self_intersects(const col_vec2 *p, int m)
+{
+	for (int i = 0; i < m; i++) {
+		for (int j = i + 1; j < m; j++) {
+			col_vec2 a = p[i], b = p[(i + 1) % m], c = p[j], d = p[(j + 1) % m];
+			if (j == i + 1 || (i == 0 && j == m - 1)) {
+				/* Consecutive: shared vertex s, other ends u and w. */
+				col_vec2 s = j == i + 1 ? b : a, u = j == i + 1 ? a : b,
+				         w = j == i + 1 ? d : c;
+				int64_t dot = ((int64_t)u.x - (int64_t)s.x) * ((int64_t)w.x - (int64_t)s.x) +
+				              ((int64_t)u.y - (int64_t)s.y) * ((int64_t)w.y - (int64_t)s.y);
+				if (cross3(u, s, w) == 0 && dot > 0)
+					return true;
+			} else if (ref_segments_meet(a, b, c, d)) {
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+static bool ref_contours_meet(const col_vec2 *p, int m, const col_vec2 *q, int k)
+{
+	for (int i = 0; i < m; i++) {
+		for (int j = 0; j < k; j++) {
+			if (ref_segments_meet(p[i], p[(i + 1) % m], q[j], q[(j + 1) % k]))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Parity of a rightward ray, for a point on no edge. */
+static bool ref_encloses(const col_vec2 *p, int m, col_vec2 v)
+{
+	bool inside = false;
+	for (int i = 0; i < m; i++) {
+		col_vec2 a = p[i], b = p[(i + 1) % m];
+		if ((a.y > v.y) != (b.y > v.y) && (cross3(a, b, v) > 0) == (b.y > a.y))
+			inside = !inside;
+	}
+	return inside;
+}
+
+static col_status ref_validate(const col_vec2 *raw, int n)
+{
+	col_vec2 p[16];
+	int m = ref_dedup(raw, n, p);
+	if (ref_degenerate(p, m))
+		return COL_ERROR_DEGENERATE;
+	return ref_self_intersects(p, m) ? COL_ERROR_SELF_INTERSECTION : COL_OK;
+}
+
+/* An outer contour and one hole. */
+static col_status ref_validate_with_hole(const col_vec2 *raw_outer, int n, const col_vec2 *raw_hole, int h)
+{
+	col_vec2 p[16], q[16];
+	int m = ref_dedup(raw_outer, n, p), k = ref_dedup(raw_hole, h, q);
+	if (ref_degenerate(p, m) || ref_degenerate(q, k))
+		return COL_ERROR_DEGENERATE;
+	if (ref_self_intersects(p, m) || ref_self_intersects(q, k) || ref_contours_meet(p, m, q, k))
+		return COL_ERROR_SELF_INTERSECTION;
+	return ref_encloses(p, m, q[0]) ? COL_OK : COL_ERROR_TOPOLOGY;
+}
+
+static void describe(char *text, size_t size, const col_vec2 *p, int n)
+{
+	int len = 0;
+	for (int i = 0; i < n && (size_t)len < size; i++)
+		len += snprintf(text + len, size - (size_t)len, "(%g,%g) ", p[i].x, p[i].y);
+}
+
+static void test_sweep_matches_all_pairs(void **state)
+{
+	(void)state;
+#ifdef COLLIDE_FAST_TESTS
+	const int cases = 20000;
+#else
+	const int cases = 200000;
+#endif
+	const uint64_t seed = 0x5357454550ULL;
+	rng_state = seed;
+	int counts[COL_ERROR_UNSUPPORTED + 1] = {0};
+	for (int k = 0; k < cases; k++) {
+		int n = 3 + (int)(next_random() % 8);
+		int size = 3 + (int)(next_random() % 5);
+		col_vec2 p[16];
+		for (int i = 0; i < n; i++)
+			p[i] = V((double)(next_random() % (uint64_t)size),
+			         (double)(next_random() % (uint64_t)size));
+		col_status expected = ref_validate(p, n);
+		col_polygon *polygon = NULL;
+		col_error error = {0};
+		col_status got = col_polygon_create_simple(p, n, &polygon, &error);
+		if (got != expected) {
+			char text[512];
+			describe(text, sizeof text, p, n);
+			fail_msg("case %d (seed 0x%llx): expected %s, got %s (%s) for %s", k,
+			         (unsigned long long)seed, col_status_name(expected), col_status_name(got),
+			         error.message, text);
+		}
+		counts[got]++;
+		col_polygon_destroy(polygon);
+	}
+	/* The generator must exercise both answers plentifully. */
+	assert_true(counts[COL_OK] > cases / 50);
+	assert_true(counts[COL_ERROR_SELF_INTERSECTION] > cases / 10);
+	print_message("sweep vs all pairs: %d cases, %d valid, %d self-intersecting, %d degenerate\n", cases,
+	              counts[COL_OK], counts[COL_ERROR_SELF_INTERSECTION], counts[COL_ERROR_DEGENERATE]);
+}
+
+/* The same with a hole: contacts between contours and the hole's placement. */
+static void test_sweep_with_hole_matches_all_pairs(void **state)
+{
+	(void)state;
+#ifdef COLLIDE_FAST_TESTS
+	const int cases = 20000;
+#else
+	const int cases = 200000;
+#endif
+	const uint64_t seed = 0x484F4C45ULL;
+	rng_state = seed;
+	int counts[COL_ERROR_UNSUPPORTED + 1] = {0};
+	for (int k = 0; k < cases; k++) {
+		/* A fixed-shape outer contour with one random vertex keeps many cases valid. */
+		col_vec2 outer[5] = {V(0, 0), V(6, 0), V(6, 6), V(0, 6), V(0, 0)};
+		int n = 4;
+		if (next_random() & 1) {
+			outer[4] = V((double)(next_random() % 7), (double)(next_random() % 7));
+			n = 5;
+		}
+		int h = 3 + (int)(next_random() % 3);
+		col_vec2 hole[8];
+		double shift = next_random() % 4 == 0 ? 7 : 0; /* sometimes beside the outer contour */
+		for (int i = 0; i < h; i++)
+			hole[i] = V((double)(next_random() % 8) - 1 + shift, (double)(next_random() % 8) - 1);
+		col_status expected = ref_validate_with_hole(outer, n, hole, h);
+		col_contour contours[] = {{outer, n}, {hole, h}};
+		col_polygon *polygon = NULL;
+		col_error error = {0};
+		col_status got = col_polygon_create(contours, 2, &polygon, &error);
+		if (got != expected) {
+			char a[256], b[256];
+			describe(a, sizeof a, outer, n);
+			describe(b, sizeof b, hole, h);
+			fail_msg("case %d (seed 0x%llx): expected %s, got %s (%s) for outer %s hole %s", k,
+			         (unsigned long long)seed, col_status_name(expected), col_status_name(got),
+			         error.message, a, b);
+		}
+		counts[got]++;
+		col_polygon_destroy(polygon);
+	}
+	assert_true(counts[COL_OK] > cases / 100);
+	assert_true(counts[COL_ERROR_TOPOLOGY] > cases / 100);
+	assert_true(counts[COL_ERROR_SELF_INTERSECTION] > cases / 10);
+	print_message(
+	    "sweep with a hole vs all pairs: %d cases, %d valid, %d self-intersecting, %d misplaced, "
+	    "%d degenerate\n",
+	    cases, counts[COL_OK], counts[COL_ERROR_SELF_INTERSECTION], counts[COL_ERROR_TOPOLOGY],
+	    counts[COL_ERROR_DEGENERATE]);
+}
+
+/* The benchmark's star with 100,000 vertices validates (and its area is that of the star). */
+static void test_large_star(void **state)
+{
+	(void)state;
+	const int n = 100000;
+	col_vec2 *p = malloc((size_t)n * sizeof *p);
+	assert_non_null(p);
+	rng_state = 0x53544152ULL;
+	for (int i = 0; i < n; i++) {
+		double r = 1.0 + 0.5 * (double)(next_random() >> 11) * 0x1p-53;
+		double t = 6.283185307179586 * i / n;
+		p[i] = V(r * cos(t), r * sin(t));
+	}
+	col_polygon *polygon = NULL;
+	col_error error = {0};
+	if (col_polygon_create_simple(p, n, &polygon, &error) != COL_OK)
+		fail_msg("%s", error.message);
+	assert_true(col_polygon_area(polygon) > 3.14 && col_polygon_area(polygon) < 7.07);
+	col_polygon_destroy(polygon);
+	/* Pull the vertex at angle pi out to (3, 0): its edges now cut across the star's boundary. */
+	p[n / 2] = V(3, 0);
+	expect_simple_failure(p, n, COL_ERROR_SELF_INTERSECTION, "polygon: contour 0 edges");
+	free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_bowtie_names_crossing_edges),
+	    cmocka_unit_test(test_vertex_on_other_edge),
+	    cmocka_unit_test(test_holes_that_touch_or_cross),
+	    cmocka_unit_test(test_hole_placement),
+	    cmocka_unit_test(test_not_finite),
+	    cmocka_unit_test(test_degenerate_contours),
+	    cmocka_unit_test(test_invalid_arguments),
+	    cmocka_unit_test(test_normalisation),
+	    cmocka_unit_test(test_degenerate_queries),
+	    cmocka_unit_test(test_ulps_from_a_diagonal),
+	    cmocka_unit_test(test_sweep_matches_all_pairs),
+	    cmocka_unit_test(test_sweep_with_hole_matches_all_pairs),
+	    cmocka_unit_test(test_large_star),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,3 @@
+-- Script arguments reach the script as arg[1..] and as `...`.
+local first = ...
+function load() print("arg1=" .. tostring(arg[1]) .. " dots=" .. tostring(first) .. " n=" .. #arg) end

@@ -1,0 +1,231 @@
+/* The host program `collide` run headless on small scripts: pictures checked pixel by pixel, and
+ * bad scripts (errors in load, update, draw, from the collide module, syntax errors) must end in
+ * a message and a non-zero status, never a crash. Also reload on change (--watch) and script
+ * arguments. Skipped (77) when no headless GL context can be made.
+ * Usage: test_host COLLIDE_BINARY SOURCE_DIR WORK_DIR */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stb_image.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "viewer.h"
+#include "viewer_test.h"
+
+static const char *collide, *source_dir, *work_dir;
+
+typedef struct run_result {
+	int status; /* exit status, or 128 + signal */
+	char out[8192], err[8192];
+} run_result;
+
+static void read_text(const char *path, char *buffer, size_t size)
+{
+	buffer[0] = '\0';
+	FILE *f = fopen(path, "rb");
+	if (f == NULL)
+		return;
+	size_t n = fread(buffer, 1, size - 1, f);
+	buffer[n] = '\0';
+	fclose(f);
+}
+
+/* Runs `collide SCRIPT ARGS` with stdout and stderr captured. */
+static void run(run_result *r, const char *script, const char *args)
+{
+	char command[4096], out_path[1024], err_path[1024];
+	snprintf(out_path, sizeof out_path, "%s/host_stdout.txt", work_dir);
+	snprintf(err_path, sizeof err_path, "%s/host_stderr.txt", work_dir);
+	snprintf(command, sizeof command, "'%s' '%s' %s > '%s' 2> '%s'", collide, script, args, out_path,
+	         err_path);
+	int status = system(command);
+	if (status == -1)
+		r->status = -1;
+	else if (WIFEXITED(status))
+		r->status = WEXITSTATUS(status);
+	else
+		r->status = 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+	read_text(out_path, r->out, sizeof r->out);
+	read_text(err_path, r->err, sizeof r->err);
+}
+
+static void source(char *out, size_t size, const char *name)
+{
+	snprintf(out, size, "%s/%s", source_dir, name);
+}
+static void work(char *out, size_t size, const char *name)
+{
+	snprintf(out, size, "%s/%s", work_dir, name);
+}
+
+static unsigned char *load_png(const char *path, int *width, int *height)
+{
+	int channels = 0;
+	return stbi_load(path, width, height, &channels, 4);
+}
+
+static void test_scene2d(void)
+{
+	char script[1024], png[1024], args[2048];
+	source(script, sizeof script, "scene2d.lua");
+	work(png, sizeof png, "scene2d.png");
+	snprintf(args, sizeof args, "--headless --frames 2 --size 320x240 --screenshot '%s'", png);
+	run_result r;
+	run(&r, script, args);
+	CHECK(r.status == 0, "scene2d: exit %d, stderr: %s", r.status, r.err);
+	int w = 0, h = 0;
+	unsigned char *pixels = load_png(png, &w, &h);
+	CHECK(pixels && w == 320 && h == 240, "scene2d: PNG %s is %dx%d", png, w, h);
+	if (pixels == NULL)
+		return;
+	/* world (x, y) -> pixel (160 + 15 x, 120 - 15 y) */
+	rgba p = pixel_at(pixels, w, 160 + 15 * 4, 120 + 15 * 3);
+	CHECK(near(p, 255, 0, 0, 2), "scene2d: inside the polygon: expected red, got %d %d %d", p.r, p.g,
+	      p.b);
+	p = pixel_at(pixels, w, 160, 120);
+	CHECK(near(p, BG_R, BG_G, BG_B, 2), "scene2d: in the hole: expected background, got %d %d %d", p.r,
+	      p.g, p.b);
+	p = pixel_at(pixels, w, 160 - 15 * 9, 120 + 15 * 7);
+	CHECK(near(p, BG_R, BG_G, BG_B, 2), "scene2d: outside: expected background, got %d %d %d", p.r, p.g,
+	      p.b);
+	p = pixel_at(pixels, w, (int)(160 + 15 * 8.5), 120 + 15 * 5);
+	CHECK(near(p, 0, 0, 255, 2), "scene2d: disc: expected blue, got %d %d %d", p.r, p.g, p.b);
+	p = pixel_at(pixels, w, 160 + 15 * 4, 120);
+	CHECK(near(p, 255, 128, 128, 4), "scene2d: translucent overlay: expected 255 128 128, got %d %d %d",
+	      p.r, p.g, p.b);
+	stbi_image_free(pixels);
+}
+
+static void test_scene3d(void)
+{
+	char script[1024], png[1024], args[2048];
+	source(script, sizeof script, "scene3d.lua");
+	work(png, sizeof png, "scene3d.png");
+	snprintf(args, sizeof args, "--headless --frames 1 --size 320x240 --screenshot '%s'", png);
+	run_result r;
+	run(&r, script, args);
+	CHECK(r.status == 0, "scene3d: exit %d, stderr: %s", r.status, r.err);
+	int w = 0, h = 0;
+	unsigned char *pixels = load_png(png, &w, &h);
+	CHECK(pixels && w == 320 && h == 240, "scene3d: PNG %s is %dx%d", png, w, h);
+	if (pixels == NULL)
+		return;
+	rgba c = pixel_at(pixels, w, 160, 120);
+	CHECK(c.r > 150 && c.r > c.b + 80, "scene3d: sphere centre: expected lit orange, got %d %d %d", c.r,
+	      c.g, c.b);
+	int corners[4][2] = {{w - 3, 2}, {2, h - 3}, {w - 3, h - 3}, {w / 2, h - 3}};
+	for (int i = 0; i < 4; i++) {
+		rgba p = pixel_at(pixels, w, corners[i][0], corners[i][1]);
+		CHECK(near(p, BG_R, BG_G, BG_B, 2), "scene3d: corner %d: expected background, got %d %d %d",
+		      i, p.r, p.g, p.b);
+	}
+	stbi_image_free(pixels);
+}
+
+/* A bad script: status 1 (not a crash), the message on stderr, and a picture with the red error
+ * panel at the bottom. */
+static void test_bad_script(const char *name, const char *where, const char *message)
+{
+	char script[1024], png[1024], args[2048];
+	source(script, sizeof script, name);
+	work(png, sizeof png, "error.png");
+	remove(png);
+	snprintf(args, sizeof args, "--headless --frames 5 --size 320x240 --screenshot '%s'", png);
+	run_result r;
+	run(&r, script, args);
+	CHECK(r.status == 1, "%s: expected exit status 1, got %d; stderr: %s", name, r.status, r.err);
+	CHECK(strstr(r.err, where) != NULL, "%s: stderr should say '%s': %s", name, where, r.err);
+	CHECK(strstr(r.err, message) != NULL, "%s: stderr should say '%s': %s", name, message, r.err);
+	int w = 0, h = 0;
+	unsigned char *pixels = load_png(png, &w, &h);
+	CHECK(pixels != NULL, "%s: the screenshot is written even after an error", name);
+	if (pixels == NULL)
+		return;
+	int red = 0;
+	for (int y = h / 2; y < h; y++) {
+		rgba p = pixel_at(pixels, w, 12, y); /* the panel's red bar */
+		red += p.r > 180 && p.g < 120;
+	}
+	CHECK(red > 10, "%s: the picture shows the error panel (%d red pixels)", name, red);
+	stbi_image_free(pixels);
+}
+
+static void test_reload(void)
+{
+	char original[1024], script[1024], args[256];
+	source(original, sizeof original, "reload.lua");
+	work(script, sizeof script, "reload_copy.lua");
+	/* work on a copy: the script rewrites itself */
+	FILE *in = fopen(original, "rb"), *out = fopen(script, "wb");
+	CHECK(in && out, "reload: copy %s to %s", original, script);
+	if (in && out) {
+		char buffer[4096];
+		size_t n;
+		while ((n = fread(buffer, 1, sizeof buffer, in)) > 0)
+			fwrite(buffer, 1, n, out);
+	}
+	if (in)
+		fclose(in);
+	if (out)
+		fclose(out);
+	snprintf(args, sizeof args, "--headless --watch --frames 8 --size 64x64");
+	run_result r;
+	run(&r, script, args);
+	CHECK(r.status == 0, "reload: exit %d, stderr: %s", r.status, r.err);
+	CHECK(strstr(r.out, "first version") != NULL, "reload: first version ran: %s", r.out);
+	CHECK(strstr(r.out, "reloaded") != NULL, "reload: the rewritten script was loaded: %s", r.out);
+}
+
+static void test_arguments_and_usage(void)
+{
+	char script[1024];
+	source(script, sizeof script, "args.lua");
+	run_result r;
+	run(&r, script, "--headless --frames 1 --size 64x64 mesh.ply");
+	CHECK(r.status == 0 && strstr(r.out, "arg1=mesh.ply dots=mesh.ply n=1"), "args: exit %d, stdout: %s",
+	      r.status, r.out);
+	run(&r, script, "--frames");
+	CHECK(r.status == 2, "usage: --frames without a count exits 2, got %d", r.status);
+	run(&r, script, "--headless --size 0x0");
+	CHECK(r.status == 2, "usage: a bad --size exits 2, got %d", r.status);
+	run(&r, "/nonexistent/script.lua", "--headless --frames 1 --size 64x64");
+	CHECK(r.status == 1 && strstr(r.err, "cannot open"), "missing script: exit %d, stderr: %s", r.status,
+	      r.err);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 4) {
+		fprintf(stderr, "usage: test_host COLLIDE SOURCE_DIR WORK_DIR\n");
+		return 2;
+	}
+	collide = argv[1];
+	source_dir = argv[2];
+	work_dir = argv[3];
+	/* Probe once: without a headless GL context nothing here can be tested. */
+	col_view_options options = col_view_default_options();
+	options.headless = true;
+	options.width = 16;
+	options.height = 16;
+	col_view *view = NULL;
+	col_error error = {0};
+	if (col_view_create(&options, &view, &error) != COL_OK) {
+		printf("skipped: %s\n", error.message);
+		return TEST_SKIP;
+	}
+	col_view_destroy(view);
+
+	test_scene2d();
+	test_scene3d();
+	test_bad_script("error_load.lua", "error in load()", "boom in load");
+	test_bad_script("error_update.lua", "error in update()", "attempt to index");
+	test_bad_script("error_draw.lua", "error in draw()", "error object is a table");
+	test_bad_script("error_collide.lua", "error in load()", "polygon");
+	test_bad_script("error_g.lua", "error in draw()", "bad argument #1");
+	test_bad_script("syntax_error.lua", "error in loading", "syntax_error.lua:3");
+	test_reload();
+	test_arguments_and_usage();
+	if (test_failures)
+		fprintf(stderr, "%d check(s) failed\n", test_failures);
+	return test_failures ? 1 : 0;
+}
