@@ -10,6 +10,8 @@ BUILD_ASAN ?= build-asan
 BUILD_BENCH?= build-bench
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS?=
+# cmake's own make runs as a fresh top-level make: no "Entering directory" noise from recursion.
+CMAKE_BUILD = MAKEFLAGS= MAKELEVEL= cmake --build
 
 .PHONY: all deps build demo test test-fast test-asan bench docs clean
 
@@ -20,14 +22,14 @@ deps:
 
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) > /dev/null
-	@cmake --build $(BUILD) -j $(JOBS)
+	@$(CMAKE_BUILD) $(BUILD) -j $(JOBS)
 
 demo: build
 	@sh tools/run-demo.sh $(BUILD)
 
 test: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOLLIDE_WERROR=ON $(CMAKE_FLAGS) > /dev/null
-	@cmake --build $(BUILD) -j $(JOBS)
+	@$(CMAKE_BUILD) $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory test-asan
 
@@ -37,13 +39,13 @@ test-fast: build
 test-asan: deps
 	@cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCOLLIDE_WERROR=ON -DCOLLIDE_SANITIZE=ON \
 	  -DCOLLIDE_FAST_TESTS=ON $(CMAKE_FLAGS) > /dev/null
-	@cmake --build $(BUILD_ASAN) -j $(JOBS)
+	@$(CMAKE_BUILD) $(BUILD_ASAN) -j $(JOBS)
 	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(JOBS)
 
 bench:
 	@sh tools/install-deps.sh bench
 	@cmake -S . -B $(BUILD_BENCH) -DCMAKE_BUILD_TYPE=Release -DCOLLIDE_BENCH=ON -DCOLLIDE_TESTS=OFF $(CMAKE_FLAGS) > /dev/null
-	@cmake --build $(BUILD_BENCH) -j $(JOBS)
+	@$(CMAKE_BUILD) $(BUILD_BENCH) -j $(JOBS)
 	@sh tools/run-bench.sh $(BUILD_BENCH)
 
 docs: build

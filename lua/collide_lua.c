@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#ifndef COLLIDE_VERSION
+#ifndef COLLIDE_VERSION /* set by lua/CMakeLists.txt from project(); this is for other builds */
 #define COLLIDE_VERSION "0.1.0"
 #endif
 

@@ -421,11 +421,9 @@ static int mesh_contains_all(lua_State *L)
 	col_lua_results *results = col_lua_push_results(L, points->count);
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
-	for (size_t i = 0; i < points->count; i++) {
-		const double *p = points->data + 3 * i;
-		results->data[i] =
-		    col_mesh_contains_point(mesh, (col_vec3){p[0], p[1], p[2]}, method, &stats);
-	}
+	if (points->count > 0)
+		col_mesh_contains_points(mesh, (const col_vec3 *)points->data, points->count, method,
+		                         results->data, &stats);
 	col_lua_push_stats(L, &stats);
 	return 2;
 }

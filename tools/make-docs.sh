@@ -18,3 +18,4 @@ render() { # render SCRIPT PICTURE FRAMES SIZE [ARGS...]
 render scripts/demo.lua demo.png 180 960x640
 render scripts/2d/polygon_baselines.lua polygon_baselines.png 2 960x640
 render scripts/3d/mesh_view.lua mesh_view.png 2 1200x800
+render scripts/3d/mesh_view.lua bumpy_sphere.png 2 960x640 bumpy:4

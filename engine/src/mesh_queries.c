@@ -201,6 +201,13 @@ bool col_mesh_contains_point(const col_mesh *mesh, col_vec3 p, col_method method
 	return inside;
 }
 
+void col_mesh_contains_points(const col_mesh *mesh, const col_vec3 *points, size_t count,
+                              col_method method, bool *inside, col_query_stats *stats)
+{
+	for (size_t i = 0; i < count; i++)
+		inside[i] = col_mesh_contains_point(mesh, points[i], method, stats);
+}
+
 bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_query_stats *stats)
 {
 	int n = mesh->triangle_count;

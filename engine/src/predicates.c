@@ -34,6 +34,7 @@ static const double circle_point_bound = 6.0 * U;  /* d = 5 */
 static const double circle_line_bound = 11.0 * U;  /* d = 10 */
 static const double circle_circle_bound = 6.0 * U; /* d = 5 */
 static const double sphere_point_bound = 7.0 * U;  /* d = 6 */
+static const double sphere_sphere_bound = 7.0 * U; /* d = 6 */
 
 /* The exact paths stay out of line so their large buffers never enlarge the fast path's frame. */
 #if defined(__GNUC__)
@@ -463,6 +464,31 @@ int col_circle_circle_side(col_vec2 ca, double ra, col_vec2 cb, double rb)
 	int nx = diff_product_exact(ca.x, cb.x, ca.x, cb.x, ex);
 	int ny = diff_product_exact(ca.y, cb.y, ca.y, cb.y, ey);
 	int ne = col_expansion_sum(nx, ex, ny, ey, e);
+	int na2 = col_expansion_product(ra, ra, a2);
+	int nb2 = col_expansion_product(rb, rb, b2);
+	int nab = col_expansion_product(2.0 * ra, rb, ab);
+	int nr1 = col_expansion_sum(na2, a2, nb2, b2, r1);
+	int nr = col_expansion_sum(nr1, r1, nab, ab, r);
+	return col_expansion_sign(col_expansion_diff(ne, e, nr, r, h), h);
+}
+
+int col_sphere_sphere_side(col_vec3 ca, double ra, col_vec3 cb, double rb)
+{
+	double dx = ca.x - cb.x, dy = ca.y - cb.y, dz = ca.z - cb.z;
+	double d2 = dx * dx + dy * dy + dz * dz;
+	double s = ra + rb, sp = fabs(ra) + fabs(rb);
+	double side = d2 - s * s;
+	double bound = sphere_sphere_bound * (d2 + sp * sp);
+	if (side > bound || -side > bound)
+		return sign_of(side);
+
+	/* As in col_circle_circle_side: (ra + rb)^2 expanded, so the sum is never rounded. */
+	double ex[8], ey[8], ez[8], exy[16], e[24], a2[2], b2[2], ab[2], r1[4], r[6], h[30];
+	int nx = diff_product_exact(ca.x, cb.x, ca.x, cb.x, ex);
+	int ny = diff_product_exact(ca.y, cb.y, ca.y, cb.y, ey);
+	int nz = diff_product_exact(ca.z, cb.z, ca.z, cb.z, ez);
+	int nxy = col_expansion_sum(nx, ex, ny, ey, exy);
+	int ne = col_expansion_sum(nxy, exy, nz, ez, e);
 	int na2 = col_expansion_product(ra, ra, a2);
 	int nb2 = col_expansion_product(rb, rb, b2);
 	int nab = col_expansion_product(2.0 * ra, rb, ab);

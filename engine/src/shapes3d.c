@@ -29,8 +29,7 @@ bool col_sphere_contains_point(col_sphere sphere, col_vec3 p)
 
 bool col_sphere_intersects_sphere(col_sphere a, col_sphere b)
 {
-	/* Exact for the rounded sum of the radii; exact outright when that sum is representable. */
-	return col_sphere_point_side(a.center, a.radius + b.radius, b.center) <= 0;
+	return col_sphere_sphere_side(a.center, a.radius, b.center, b.radius) <= 0;
 }
 
 /* ---- triangles: measures ---- */

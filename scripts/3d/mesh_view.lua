@@ -4,6 +4,7 @@
 --   collide scripts/3d/mesh_view.lua                 the spider from assimp's test models, or a
 --                                                    bumpy sphere when they are not installed
 --   collide scripts/3d/mesh_view.lua path/to/m.ply   any file assimp reads (OBJ, STL, PLY, OFF ...)
+--   collide scripts/3d/mesh_view.lua bumpy:4         a generator: bumpy:L, icosphere:L, torus, box
 --
 -- Left-drag orbits, right- or middle-drag pans, the wheel zooms; w toggles the wireframe.
 local collide = require "collide"
@@ -24,7 +25,17 @@ function load()
 	if path == nil and file_exists(DEFAULT_MODEL) then
 		path = DEFAULT_MODEL
 	end
-	if path then
+	local generators = {
+		bumpy = function(level) return collide.mesh.bumpy_sphere(level or 3) end,
+		icosphere = function(level) return collide.mesh.icosphere(level or 2) end,
+		torus = function() return collide.mesh.torus(1, 0.35, 48, 24) end,
+		box = function() return collide.mesh.box(1, 0.6, 0.4) end,
+	}
+	local generator, level = (path or ""):match("^(%a+):?(%d*)$")
+	if generator and generators[generator] then
+		mesh = generators[generator](tonumber(level))
+		name = path
+	elseif path then
 		mesh = collide.mesh.load(path) -- a missing or bad file is an error the viewer shows
 		name = path:match("[^/]+$")
 	else

@@ -349,15 +349,22 @@ static int exact_circle_line(const double *in, double *value)
 	return mpz_sgn(pivot);
 }
 
-/* {ca, ra, cb, rb}: |ca - cb|^2 - (ra + rb)^2 */
-static int exact_circle_circle(const double *in, double *value)
+/* {ca, ra, cb, rb}: |ca - cb|^2 - (ra + rb)^2, in 2D or 3D */
+static int exact_ball_ball(const double *in, int dim)
 {
-	(void)value;
-	load(in, 6);
-	squared_distance(ta, 2, 0, 3);
-	mpz_add(tb, z[2], z[5]);
+	load(in, 2 * dim + 2);
+	squared_distance(ta, dim, 0, dim + 1);
+	mpz_add(tb, z[dim], z[2 * dim + 1]);
 	mpz_submul(ta, tb, tb);
 	return mpz_sgn(ta);
+}
+static int exact_circle_circle(const double *in, double *value)
+{
+	return (void)value, exact_ball_ball(in, 2);
+}
+static int exact_sphere_sphere(const double *in, double *value)
+{
+	return (void)value, exact_ball_ball(in, 3);
 }
 
 /* ---- the engine's answers, from the same lists of doubles ---- */
@@ -414,6 +421,10 @@ static double eval_circle_line(const double *in)
 static double eval_circle_circle(const double *in)
 {
 	return col_circle_circle_side(v2(in, 0), in[2], v2(in, 3), in[5]);
+}
+static double eval_sphere_sphere(const double *in)
+{
+	return col_sphere_sphere_side(v3(in, 0), in[3], v3(in, 4), in[7]);
 }
 
 /* ---- symmetries: permutations and reflections with a known effect on the sign ---- */
@@ -760,9 +771,25 @@ static void degenerate_circle_circle(rng *r, double *in)
 	nudge_some(r, in, 6);
 }
 
+/* {ca, ra, cb, rb} in 3D: tangent balls, or nearly; the 2D cases lifted to a random height. */
+static void degenerate_sphere_sphere(rng *r, double *in)
+{
+	double flat[6];
+	degenerate_circle_circle(r, flat);
+	double z = coin(r) ? 0.0 : uniform(r);
+	in[0] = flat[0], in[1] = flat[1], in[2] = z, in[3] = flat[2];
+	in[4] = flat[3], in[5] = flat[4], in[6] = z, in[7] = flat[5];
+	if (coin(r)) { /* rotate the axes so the gap is not always horizontal */
+		double t = in[0];
+		in[0] = in[2], in[2] = in[1], in[1] = t;
+		t = in[4], in[4] = in[6], in[6] = in[5], in[5] = t;
+	}
+	nudge_some(r, in, 8);
+}
+
 /* -- the table -- */
 
-static predicate predicates[10];
+static predicate predicates[11];
 static int predicate_count;
 
 /* degree: of the determinant whose value eval returns; 0 for the helpers, which return a sign. */
@@ -827,6 +854,10 @@ static void make_table(void)
 	        degenerate_circle_circle);
 	add_symmetry(p, (symmetry){{3, 4, 5, 0, 1, 2}, 1});
 	add_symmetry(p, (symmetry){{1, 0, 2, 4, 3, 5}, 1});
+	p = add("sphere_sphere_side", 8, (1u << 3) | (1u << 7), eval_sphere_sphere, exact_sphere_sphere, 0,
+	        degenerate_sphere_sphere);
+	add_symmetry(p, (symmetry){{4, 5, 6, 7, 0, 1, 2, 3}, 1});
+	add_symmetry(p, (symmetry){{2, 0, 1, 3, 6, 4, 5, 7}, 1});
 }
 
 /* ---- the checks ---- */
@@ -955,6 +986,14 @@ static void test_circle_line_side(void **state)
 static void test_circle_circle_side(void **state)
 {
 	(void)state, run_predicate(9);
+}
+static void test_sphere_sphere_side(void **state)
+{
+	(void)state, run_predicate(10);
+	col_vec3 o = {0, 0, 0};
+	assert_int_equal(col_sphere_sphere_side(o, 2, (col_vec3){2, 3, 6}, 5), 0); /* |(2,3,6)| = 7 */
+	assert_int_equal(col_sphere_sphere_side(o, 2, (col_vec3){2, 3, nextafter(6, 7)}, 5), 1);
+	assert_int_equal(col_sphere_sphere_side(o, 0.1, (col_vec3){0, 0.3, 0}, 0.2), -1); /* 0.1 + 0.2 > 0.3 */
 }
 
 /* ---- hand-made cases: the conventions of the header, in its own words ---- */
@@ -1134,6 +1173,7 @@ int main(void)
 	    cmocka_unit_test(test_sphere_point_side),
 	    cmocka_unit_test(test_circle_line_side),
 	    cmocka_unit_test(test_circle_circle_side),
+	    cmocka_unit_test(test_sphere_sphere_side),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

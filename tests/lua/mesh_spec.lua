@@ -216,6 +216,37 @@ describe("collide.mesh", function()
 		assert.matches("/no/such/dir/x.obj", error_of(function() return tetra:save("/no/such/dir/x.obj") end), 1, true)
 	end)
 
+	-- assimp's own collection of broken files: each must give a clear message or a valid mesh.
+	it("loads or clearly refuses every file in assimp's invalid/ folders", function()
+		local list = io.popen("find /usr/share/assimp/models -path '*invalid*' -type f 2>/dev/null | sort")
+		local paths = {}
+		for path in list:lines() do paths[#paths + 1] = path end
+		list:close()
+		if #paths == 0 then
+			pending("assimp's sample models (assimp-testmodels) are not installed")
+			return
+		end
+		local refused = 0
+		for _, path in ipairs(paths) do
+			local m, why, code = collide.mesh.try_load(path)
+			if m then
+				assert.is_true(m:triangle_count() > 0, path)
+				assert.is_string(m:validate().text, path)
+			else
+				refused = refused + 1
+				assert.is_string(why, path)
+				assert.matches("^mesh: ", why, 1, false)
+				assert.is_true(#why > 12, path .. ": message too short: " .. why)
+				assert.is_true(code == "format" or code == "i/o" or code == "not finite", path .. ": " .. tostring(code))
+				-- load raises the same message as a Lua error
+				local ok, raised = pcall(collide.mesh.load, path)
+				assert.is_false(ok)
+				assert.matches(why, tostring(raised), 1, true)
+			end
+		end
+		assert.is_true(refused >= #paths - 2, "most invalid files must be refused")
+	end)
+
 	it("releases with <close>, close() and __gc, and says so when used after", function()
 		do
 			local m <close> = collide.mesh.icosphere(1)

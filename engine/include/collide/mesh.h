@@ -103,6 +103,9 @@ col_status col_mesh_create_bumpy_sphere(int level, col_mesh **out, col_error *er
  * Answers are meaningful only for closed meshes. stats may be NULL. */
 bool col_mesh_contains_point(const col_mesh *mesh, col_vec3 p, col_method method,
                              col_query_stats *stats);
+/* col_mesh_contains_point for count points at once; inside[i] gets the answer for points[i]. */
+void col_mesh_contains_points(const col_mesh *mesh, const col_vec3 *points, size_t count,
+                              col_method method, bool *inside, col_query_stats *stats);
 /* Whether the ball meets the solid (the closed mesh and its interior). */
 bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_query_stats *stats);
 /* Whether two solids (closed meshes and their interiors) meet; b moved by b_to_a. All pairs of

@@ -53,6 +53,8 @@ int col_circle_circle_side(col_vec2 ca, double ra, col_vec2 cb, double rb);
 /* The same in 3D, for spheres. */
 int col_dot3_sign(col_vec3 a, col_vec3 b, col_vec3 c);
 int col_sphere_point_side(col_vec3 center, double radius, col_vec3 p);
+/* Sign of |ca - cb|^2 - (ra + rb)^2 for balls, exact like col_circle_circle_side. */
+int col_sphere_sphere_side(col_vec3 ca, double ra, col_vec3 cb, double rb);
 
 #ifdef __cplusplus
 }
