@@ -164,39 +164,34 @@ bool col_circle_intersects_circle(col_circle a, col_circle b)
 	return col_circle_circle_side(a.center, a.radius, b.center, b.radius) <= 0;
 }
 
-bool col_circle_intersects_polygon(col_circle circle, const col_polygon *polygon, col_query_stats *stats)
+/* The brute-force shape/polygon test shared by circles and segments: the shape meets the region
+ * when it meets some edge, or else when one of its points (probe) is inside, because with no
+ * edge met the shape lies wholly inside or wholly outside. Edges whose box misses reach (a box
+ * holding the whole shape) are skipped by two comparisons; primitives_tested counts the edges
+ * that got the exact test, plus the containment test's. */
+static bool shape_meets_polygon(const col_polygon *polygon, const void *shape, col_aabb2 reach,
+                                bool (*meets_edge)(const void *shape, col_segment edge), col_vec2 probe,
+                                col_query_stats *stats)
 {
 	if (polygon == NULL)
 		return false;
-	/* The disc's box, widened by one ulp each way because center -/+ radius is rounded: an edge
-	 * whose box misses it cannot reach the true disc, so most edges cost two comparisons instead
-	 * of up to four exact predicates. primitives_tested counts the edges that got the exact test. */
-	col_aabb2 reach = {{nextafter(circle.center.x - circle.radius, -INFINITY),
-	                    nextafter(circle.center.y - circle.radius, -INFINITY)},
-	                   {nextafter(circle.center.x + circle.radius, INFINITY),
-	                    nextafter(circle.center.y + circle.radius, INFINITY)}};
 	int contours = col_polygon_contour_count(polygon);
 	uint64_t tested = 0;
 	bool hit = false;
 	for (int c = 0; c < contours && !hit; c++) {
 		col_contour contour = col_polygon_contour(polygon, c);
-		for (int i = 0; i < contour.count; i++) {
-			int j = i + 1 < contour.count ? i + 1 : 0;
-			col_vec2 a = contour.points[i], b = contour.points[j];
+		for (int i = 0; i < contour.count && !hit; i++) {
+			col_vec2 a = contour.points[i], b = contour.points[i + 1 < contour.count ? i + 1 : 0];
 			if (fmax(a.x, b.x) < reach.min.x || fmin(a.x, b.x) > reach.max.x ||
 			    fmax(a.y, b.y) < reach.min.y || fmin(a.y, b.y) > reach.max.y)
 				continue;
 			tested++;
-			if (col_circle_intersects_segment(circle, (col_segment){a, b})) {
-				hit = true;
-				break;
-			}
+			hit = meets_edge(shape, (col_segment){a, b});
 		}
 	}
-	/* No edge within reach: the disc is wholly inside or wholly outside the region. */
 	if (!hit) {
 		col_query_stats inner = {0};
-		hit = col_polygon_contains(polygon, circle.center, COL_METHOD_DEFAULT, &inner);
+		hit = col_polygon_contains(polygon, probe, COL_METHOD_DEFAULT, &inner);
 		tested += inner.primitives_tested;
 	}
 	if (stats != NULL) {
@@ -206,34 +201,29 @@ bool col_circle_intersects_polygon(col_circle circle, const col_polygon *polygon
 	return hit;
 }
 
+static bool circle_meets_edge(const void *circle, col_segment edge)
+{
+	return col_circle_intersects_segment(*(const col_circle *)circle, edge);
+}
+
+static bool segment_meets_edge(const void *segment, col_segment edge)
+{
+	return col_segment_intersects_segment(*(const col_segment *)segment, edge);
+}
+
+bool col_circle_intersects_polygon(col_circle circle, const col_polygon *polygon, col_query_stats *stats)
+{
+	/* The disc's box, widened by one ulp each way because center -/+ radius is rounded, so it
+	 * holds the whole true disc. */
+	col_aabb2 reach = {{nextafter(circle.center.x - circle.radius, -INFINITY),
+	                    nextafter(circle.center.y - circle.radius, -INFINITY)},
+	                   {nextafter(circle.center.x + circle.radius, INFINITY),
+	                    nextafter(circle.center.y + circle.radius, INFINITY)}};
+	return shape_meets_polygon(polygon, &circle, reach, circle_meets_edge, circle.center, stats);
+}
+
 bool col_segment_intersects_polygon(col_segment segment, const col_polygon *polygon, col_query_stats *stats)
 {
-	if (polygon == NULL)
-		return false;
-	int contours = col_polygon_contour_count(polygon);
-	uint64_t tested = 0;
-	bool hit = false;
-	for (int c = 0; c < contours && !hit; c++) {
-		col_contour contour = col_polygon_contour(polygon, c);
-		for (int i = 0; i < contour.count; i++) {
-			int j = i + 1 < contour.count ? i + 1 : 0;
-			tested++;
-			if (col_segment_intersects_segment(
-			        segment, (col_segment){contour.points[i], contour.points[j]})) {
-				hit = true;
-				break;
-			}
-		}
-	}
-	/* No edge met: the segment is wholly inside or wholly outside the region. */
-	if (!hit) {
-		col_query_stats inner = {0};
-		hit = col_polygon_contains(polygon, segment.a, COL_METHOD_DEFAULT, &inner);
-		tested += inner.primitives_tested;
-	}
-	if (stats != NULL) {
-		stats->queries += 1;
-		stats->primitives_tested += tested;
-	}
-	return hit;
+	col_aabb2 reach = col_aabb2_add_point(col_aabb2_add_point(col_aabb2_empty(), segment.a), segment.b);
+	return shape_meets_polygon(polygon, &segment, reach, segment_meets_edge, segment.a, stats);
 }

@@ -1,32 +1,12 @@
 /* Vectors, transforms and boxes: the identities every later structure relies on when it moves a
  * query into its local frame instead of rebuilding. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
-
 #include "collide/common.h"
 #include "collide/math.h"
 
-static uint64_t rng_state = 0x4D415448ULL;
+#include "support.h"
 
-static double random_unit(void)
-{
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	z ^= z >> 31;
-	return (double)(z >> 11) * 0x1p-53;
-}
-
-static double random_in(double lo, double hi) { return lo + (hi - lo) * random_unit(); }
-
-static col_vec3 random_vec3(double extent)
-{
-	return (col_vec3){random_in(-extent, extent), random_in(-extent, extent), random_in(-extent, extent)};
-}
+/* One stream runs through the random tests in the order main lists them. */
+static rng stream = {0x4D415448ULL, 0x4D415448ULL}; /* "MATH" */
 
 static void assert_vec2_near(col_vec2 a, col_vec2 b, double tolerance)
 {
@@ -56,9 +36,11 @@ static void test_transform2_compose_and_inverse(void **state)
 {
 	(void)state;
 	for (int i = 0; i < 10000; i++) {
-		col_transform2 a = col_transform2_make((col_vec2){random_in(-9, 9), random_in(-9, 9)}, random_in(-4, 4));
-		col_transform2 b = col_transform2_make((col_vec2){random_in(-9, 9), random_in(-9, 9)}, random_in(-4, 4));
-		col_vec2 p = {random_in(-5, 5), random_in(-5, 5)};
+		col_transform2 a = col_transform2_make(
+		    (col_vec2){rng_in(&stream, -9, 9), rng_in(&stream, -9, 9)}, rng_in(&stream, -4, 4));
+		col_transform2 b = col_transform2_make(
+		    (col_vec2){rng_in(&stream, -9, 9), rng_in(&stream, -9, 9)}, rng_in(&stream, -4, 4));
+		col_vec2 p = {rng_in(&stream, -5, 5), rng_in(&stream, -5, 5)};
 		col_vec2 twice = col_transform2_apply(b, col_transform2_apply(a, p));
 		assert_vec2_near(col_transform2_apply(col_transform2_compose(b, a), p), twice, 1e-12);
 		assert_vec2_near(col_transform2_apply(col_transform2_inverse(a), col_transform2_apply(a, p)), p, 1e-12);
@@ -76,9 +58,10 @@ static void test_quaternion_rotation(void **state)
 	                 (col_vec3){1, 2, 3}, 0.0);
 
 	for (int i = 0; i < 10000; i++) {
-		col_quat q = col_quat_from_axis_angle(random_vec3(1), random_in(-4, 4));
-		col_quat r = col_quat_normalize((col_quat){random_in(-1, 1), random_in(-1, 1), random_in(-1, 1), random_in(-1, 1)});
-		col_vec3 v = random_vec3(5);
+		col_quat q = col_quat_from_axis_angle(rng_vec3(&stream, -1, 1), rng_in(&stream, -4, 4));
+		col_quat r = col_quat_normalize((col_quat){rng_in(&stream, -1, 1), rng_in(&stream, -1, 1),
+		                                           rng_in(&stream, -1, 1), rng_in(&stream, -1, 1)});
+		col_vec3 v = rng_vec3(&stream, -5, 5);
 		double m[9];
 		col_quat_to_matrix(q, m);
 		col_vec3 by_matrix = {m[0] * v.x + m[1] * v.y + m[2] * v.z, m[3] * v.x + m[4] * v.y + m[5] * v.z,
@@ -87,8 +70,8 @@ static void test_quaternion_rotation(void **state)
 		assert_true(fabs(col_vec3_length(col_quat_apply(q, v)) - col_vec3_length(v)) < 1e-12);
 		assert_vec3_near(col_quat_apply(col_quat_compose(r, q), v), col_quat_apply(r, col_quat_apply(q, v)), 1e-12);
 
-		col_transform3 t = {q, random_vec3(9)};
-		col_transform3 u = {r, random_vec3(9)};
+		col_transform3 t = {q, rng_vec3(&stream, -9, 9)};
+		col_transform3 u = {r, rng_vec3(&stream, -9, 9)};
 		assert_vec3_near(col_transform3_apply(col_transform3_inverse(t), col_transform3_apply(t, v)), v, 1e-12);
 		assert_vec3_near(col_transform3_apply_inverse(t, col_transform3_apply(t, v)), v, 1e-12);
 		assert_vec3_near(col_transform3_apply(col_transform3_compose(u, t), v),
@@ -117,17 +100,20 @@ static void test_boxes(void **state)
 	assert_true(col_aabb2_is_empty(col_aabb2_transform(empty, col_transform2_identity())));
 
 	for (int i = 0; i < 1000; i++) {
-		col_transform2 t = col_transform2_make((col_vec2){random_in(-3, 3), random_in(-3, 3)}, random_in(-4, 4));
+		col_transform2 t = col_transform2_make(
+		    (col_vec2){rng_in(&stream, -3, 3), rng_in(&stream, -3, 3)}, rng_in(&stream, -4, 4));
 		col_aabb2 moved = col_aabb2_transform(box, t);
-		col_vec2 p = {random_in(0, 2), random_in(-1, 1)};
+		col_vec2 p = {rng_in(&stream, 0, 2), rng_in(&stream, -1, 1)};
 		col_vec2 q = col_transform2_apply(t, p);
 		assert_true(q.x >= moved.min.x - 1e-12 && q.x <= moved.max.x + 1e-12);
 		assert_true(q.y >= moved.min.y - 1e-12 && q.y <= moved.max.y + 1e-12);
 
 		col_aabb3 cube = {{-1, -1, -1}, {1, 1, 1}};
-		col_transform3 u = {col_quat_from_axis_angle(random_vec3(1), random_in(-4, 4)), random_vec3(3)};
+		col_transform3 u = {
+		    col_quat_from_axis_angle(rng_vec3(&stream, -1, 1), rng_in(&stream, -4, 4)),
+		    rng_vec3(&stream, -3, 3)};
 		col_aabb3 moved3 = col_aabb3_transform(cube, u);
-		col_vec3 w = col_transform3_apply(u, random_vec3(1));
+		col_vec3 w = col_transform3_apply(u, rng_vec3(&stream, -1, 1));
 		assert_true(w.x >= moved3.min.x - 1e-12 && w.x <= moved3.max.x + 1e-12);
 		assert_true(w.z >= moved3.min.z - 1e-12 && w.z <= moved3.max.z + 1e-12);
 	}

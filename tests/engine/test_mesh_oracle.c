@@ -1,49 +1,12 @@
 /* The brute-force 3D oracles against each other and against geometry known by hand: the crossing
  * number (exact) and the winding number (floating point) must agree on random points; points on
  * faces, edges and vertices count as inside; sphere and mesh queries match closed-form answers. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
-
 #include <math.h>
 #include <stdio.h>
 
 #include "collide/mesh.h"
 
-#ifdef COLLIDE_FAST_TESTS
-enum { RANDOM_CASES = 10000 };
-#else
-enum { RANDOM_CASES = 100000 };
-#endif
-
-typedef struct rng {
-	uint64_t seed, state;
-} rng;
-
-static rng rng_make(uint64_t seed)
-{
-	return (rng){seed, seed};
-}
-
-static uint64_t rng_next(rng *r)
-{
-	uint64_t z = (r->state += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-static double rng_unit(rng *r)
-{
-	return (double)(rng_next(r) >> 11) * 0x1p-53;
-}
-static double rng_in(rng *r, double lo, double hi)
-{
-	return lo + (hi - lo) * rng_unit(r);
-}
+#include "support.h"
 
 /* A point of the box grown by 10% on each side, so both answers are common. */
 static col_vec3 rng_in_box(rng *r, col_aabb3 b)
@@ -52,12 +15,6 @@ static col_vec3 rng_in_box(rng *r, col_aabb3 b)
 	col_vec3 lo = col_vec3_sub(b.min, grow), hi = col_vec3_add(b.max, grow);
 	return (col_vec3){rng_in(r, lo.x, hi.x), rng_in(r, lo.y, hi.y), rng_in(r, lo.z, hi.z)};
 }
-
-#define FAIL_CASE(r, i, ...)                                                                                 \
-	do {                                                                                                 \
-		print_error("seed 0x%016llx, case %d: ", (unsigned long long)(r)->seed, (i));                \
-		fail_msg(__VA_ARGS__);                                                                       \
-	} while (0)
 
 static void check_ok(col_status status, const col_error *error)
 {
@@ -87,7 +44,7 @@ static void agree_on_random_points(const col_mesh *mesh, uint64_t seed, bool (*t
 	int inside_count = 0;
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
-	for (int i = 0; i < RANDOM_CASES; ++i) {
+	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {
 		col_vec3 p = rng_in_box(&r, bounds);
 		bool crossing = col_mesh_contains_point(mesh, p, COL_METHOD_CROSSING, &stats);
 		bool winding = inside(mesh, p, COL_METHOD_WINDING);
@@ -99,10 +56,11 @@ static void agree_on_random_points(const col_mesh *mesh, uint64_t seed, bool (*t
 			          p.z);
 		inside_count += crossing;
 	}
-	assert_true(inside_count > RANDOM_CASES / 20 && inside_count < RANDOM_CASES * 19 / 20);
-	assert_int_equal(stats.queries, RANDOM_CASES);
+	assert_true(inside_count > COLLIDE_RANDOM_CASES / 20 &&
+	            inside_count < COLLIDE_RANDOM_CASES * 19 / 20);
+	assert_int_equal(stats.queries, COLLIDE_RANDOM_CASES);
 	assert_true(stats.primitives_tested >=
-	            (uint64_t)RANDOM_CASES * (uint64_t)col_mesh_triangle_count(mesh));
+	            (uint64_t)COLLIDE_RANDOM_CASES * (uint64_t)col_mesh_triangle_count(mesh));
 }
 
 static bool in_unit_box(col_vec3 p)
@@ -252,7 +210,7 @@ static void test_sphere_vs_box(void **state)
 	    col_mesh_intersects_sphere(box, (col_sphere){{0, 0, 0}, 100}, NULL)); /* swallows the box */
 
 	rng r = rng_make(0x5350484D45534831ULL);
-	for (int i = 0; i < RANDOM_CASES; ++i) {
+	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {
 		col_sphere s = {{rng_in(&r, -2, 2), rng_in(&r, -2, 2), rng_in(&r, -2, 2)},
 		                rng_in(&r, 0, 0.7)};
 		double d = distance_to_unit_box(s.center);
@@ -339,7 +297,7 @@ static void test_box_vs_box_random(void **state)
 	check_ok(col_mesh_create_box(hb, &b, &error), &error);
 	rng r = rng_make(0x4F4242534154ULL);
 	int hits = 0;
-	for (int i = 0; i < RANDOM_CASES; ++i) {
+	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {
 		col_vec3 axis = {rng_in(&r, -1, 1), rng_in(&r, -1, 1), rng_in(&r, -1, 1)};
 		col_transform3 t =
 		    pose(axis, rng_in(&r, 0, 6.3),
@@ -356,7 +314,7 @@ static void test_box_vs_box_random(void **state)
 			FAIL_CASE(&r, i, "boxes at (%.17g, %.17g, %.17g): want %d", t.translation.x,
 			          t.translation.y, t.translation.z, want);
 	}
-	assert_true(hits > RANDOM_CASES / 10 && hits < RANDOM_CASES * 9 / 10);
+	assert_true(hits > COLLIDE_RANDOM_CASES / 10 && hits < COLLIDE_RANDOM_CASES * 9 / 10);
 	col_mesh_destroy(a);
 	col_mesh_destroy(b);
 }

@@ -2,19 +2,14 @@
  * and place; valid input is cleaned and oriented; degenerate queries (on a vertex, on an edge, on
  * a hole's boundary, a ray through a vertex, a few ulps either side of an edge) have one answer.
  * The sweep that finds bad contacts is checked against an all-pairs integer reference. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
-
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "collide/polygon.h"
+
+#include "support.h"
 
 #define V(x, y)      ((col_vec2){(x), (y)})
 #define COUNT(array) ((int)(sizeof(array) / sizeof((array)[0])))
@@ -299,16 +294,6 @@ static void test_ulps_from_a_diagonal(void **state)
 
 /* ---- the sweep against an all-pairs reference on small integer polygons ---- */
 
-static uint64_t rng_state;
-
-static uint64_t next_random(void)
-{
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
 static int64_t cross3(col_vec2 a, col_vec2 b, col_vec2 c)
 {
 	int64_t v = ((int64_t)b.x - (int64_t)a.x) * ((int64_t)c.y - (int64_t)a.y) -
@@ -429,21 +414,15 @@ static void describe(char *text, size_t size, const col_vec2 *p, int n)
 static void test_sweep_matches_all_pairs(void **state)
 {
 	(void)state;
-#ifdef COLLIDE_FAST_TESTS
-	const int cases = 20000;
-#else
-	const int cases = 200000;
-#endif
-	const uint64_t seed = 0x5357454550ULL;
-	rng_state = seed;
+	const int cases = 2 * COLLIDE_RANDOM_CASES;
+	rng r = rng_make(0x5357454550ULL);
 	int counts[COL_ERROR_UNSUPPORTED + 1] = {0};
 	for (int k = 0; k < cases; k++) {
-		int n = 3 + (int)(next_random() % 8);
-		int size = 3 + (int)(next_random() % 5);
+		int n = rng_int(&r, 3, 10);
+		int size = rng_int(&r, 3, 7);
 		col_vec2 p[16];
 		for (int i = 0; i < n; i++)
-			p[i] = V((double)(next_random() % (uint64_t)size),
-			         (double)(next_random() % (uint64_t)size));
+			p[i] = V(rng_int(&r, 0, size - 1), rng_int(&r, 0, size - 1));
 		col_status expected = ref_validate(p, n);
 		col_polygon *polygon = NULL;
 		col_error error = {0};
@@ -452,7 +431,7 @@ static void test_sweep_matches_all_pairs(void **state)
 			char text[512];
 			describe(text, sizeof text, p, n);
 			fail_msg("case %d (seed 0x%llx): expected %s, got %s (%s) for %s", k,
-			         (unsigned long long)seed, col_status_name(expected), col_status_name(got),
+			         (unsigned long long)r.seed, col_status_name(expected), col_status_name(got),
 			         error.message, text);
 		}
 		counts[got]++;
@@ -469,27 +448,22 @@ static void test_sweep_matches_all_pairs(void **state)
 static void test_sweep_with_hole_matches_all_pairs(void **state)
 {
 	(void)state;
-#ifdef COLLIDE_FAST_TESTS
-	const int cases = 20000;
-#else
-	const int cases = 200000;
-#endif
-	const uint64_t seed = 0x484F4C45ULL;
-	rng_state = seed;
+	const int cases = 2 * COLLIDE_RANDOM_CASES;
+	rng r = rng_make(0x484F4C45ULL);
 	int counts[COL_ERROR_UNSUPPORTED + 1] = {0};
 	for (int k = 0; k < cases; k++) {
 		/* A fixed-shape outer contour with one random vertex keeps many cases valid. */
 		col_vec2 outer[5] = {V(0, 0), V(6, 0), V(6, 6), V(0, 6), V(0, 0)};
 		int n = 4;
-		if (next_random() & 1) {
-			outer[4] = V((double)(next_random() % 7), (double)(next_random() % 7));
+		if (rng_coin(&r)) {
+			outer[4] = V(rng_int(&r, 0, 6), rng_int(&r, 0, 6));
 			n = 5;
 		}
-		int h = 3 + (int)(next_random() % 3);
+		int h = rng_int(&r, 3, 5);
 		col_vec2 hole[8];
-		double shift = next_random() % 4 == 0 ? 7 : 0; /* sometimes beside the outer contour */
+		double shift = rng_int(&r, 0, 3) == 0 ? 7 : 0; /* sometimes beside the outer contour */
 		for (int i = 0; i < h; i++)
-			hole[i] = V((double)(next_random() % 8) - 1 + shift, (double)(next_random() % 8) - 1);
+			hole[i] = V(rng_int(&r, -1, 6) + shift, rng_int(&r, -1, 6));
 		col_status expected = ref_validate_with_hole(outer, n, hole, h);
 		col_contour contours[] = {{outer, n}, {hole, h}};
 		col_polygon *polygon = NULL;
@@ -500,7 +474,7 @@ static void test_sweep_with_hole_matches_all_pairs(void **state)
 			describe(a, sizeof a, outer, n);
 			describe(b, sizeof b, hole, h);
 			fail_msg("case %d (seed 0x%llx): expected %s, got %s (%s) for outer %s hole %s", k,
-			         (unsigned long long)seed, col_status_name(expected), col_status_name(got),
+			         (unsigned long long)r.seed, col_status_name(expected), col_status_name(got),
 			         error.message, a, b);
 		}
 		counts[got]++;
@@ -523,9 +497,9 @@ static void test_large_star(void **state)
 	const int n = 100000;
 	col_vec2 *p = malloc((size_t)n * sizeof *p);
 	assert_non_null(p);
-	rng_state = 0x53544152ULL;
+	rng stream = rng_make(0x53544152ULL);
 	for (int i = 0; i < n; i++) {
-		double r = 1.0 + 0.5 * (double)(next_random() >> 11) * 0x1p-53;
+		double r = 1.0 + 0.5 * rng_unit(&stream);
 		double t = 6.283185307179586 * i / n;
 		p[i] = V(r * cos(t), r * sin(t));
 	}

@@ -3,13 +3,6 @@
  * reference on integer polygons queried at integer and half-integer points (many exactly on edges
  * and vertices); circle-polygon and polygon-polygon tests against references written another way.
  * Every failure prints the seed and the case. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
-
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,37 +10,10 @@
 #include "collide/polygon.h"
 #include "collide/shapes2d.h"
 
-#ifdef COLLIDE_FAST_TESTS
-#define CASES 10000
-#else
-#define CASES 100000
-#endif
+#include "support.h"
 
 #define SEED   0x4F5241434C45ULL /* "ORACLE" */
 #define TWO_PI 6.283185307179586
-
-static uint64_t rng_state;
-
-static uint64_t next_random(void)
-{
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-static double random_unit(void)
-{
-	return (double)(next_random() >> 11) * 0x1p-53;
-}
-static double random_in(double lo, double hi)
-{
-	return lo + (hi - lo) * random_unit();
-}
-static int random_int(int lo, int hi)
-{
-	return lo + (int)(next_random() % (uint64_t)(hi - lo + 1));
-}
 
 static col_polygon *make(const col_contour *contours, int count)
 {
@@ -71,11 +37,11 @@ static col_polygon *make_regular(int n)
 	return polygon;
 }
 
-static col_polygon *make_star(int n)
+static col_polygon *make_star(rng *stream, int n)
 {
 	col_vec2 *p = malloc((size_t)n * sizeof *p);
 	for (int i = 0; i < n; i++) {
-		double r = 1.0 + 0.5 * random_unit(), t = TWO_PI * i / n;
+		double r = 1.0 + 0.5 * rng_unit(stream), t = TWO_PI * i / n;
 		p[i] = (col_vec2){r * cos(t), r * sin(t)};
 	}
 	col_contour c = {p, n};
@@ -133,52 +99,54 @@ static col_polygon *make_comb(int teeth)
 }
 
 /* A query point: uniform over the box, or on an edge or a vertex, or a few ulps from one. */
-static col_vec2 random_query(const col_polygon *polygon)
+static col_vec2 random_query(rng *stream, const col_polygon *polygon)
 {
 	col_aabb2 box = col_polygon_bounds(polygon);
 	double w = box.max.x - box.min.x, h = box.max.y - box.min.y;
-	int kind = random_int(0, 3);
+	int kind = rng_int(stream, 0, 3);
 	if (kind <= 1)
-		return (col_vec2){random_in(box.min.x - 0.1 * w, box.max.x + 0.1 * w),
-		                  random_in(box.min.y - 0.1 * h, box.max.y + 0.1 * h)};
-	col_contour c = col_polygon_contour(polygon, random_int(0, col_polygon_contour_count(polygon) - 1));
-	int i = random_int(0, c.count - 1);
+		return (col_vec2){rng_in(stream, box.min.x - 0.1 * w, box.max.x + 0.1 * w),
+		                  rng_in(stream, box.min.y - 0.1 * h, box.max.y + 0.1 * h)};
+	col_contour c =
+	    col_polygon_contour(polygon, rng_int(stream, 0, col_polygon_contour_count(polygon) - 1));
+	int i = rng_int(stream, 0, c.count - 1);
 	col_vec2 a = c.points[i], b = c.points[(i + 1) % c.count];
-	col_vec2 p = kind == 2 ? a : col_vec2_lerp(a, b, random_unit());
-	for (int k = random_int(0, 3); k > 0; k--) {
-		if (next_random() & 1)
-			p.x = nextafter(p.x, (next_random() & 1) ? INFINITY : -INFINITY);
+	col_vec2 p = kind == 2 ? a : col_vec2_lerp(a, b, rng_unit(stream));
+	for (int k = rng_int(stream, 0, 3); k > 0; k--) {
+		if (rng_coin(stream))
+			p.x = nextafter(p.x, rng_coin(stream) ? INFINITY : -INFINITY);
 		else
-			p.y = nextafter(p.y, (next_random() & 1) ? INFINITY : -INFINITY);
+			p.y = nextafter(p.y, rng_coin(stream) ? INFINITY : -INFINITY);
 	}
 	return p;
 }
 
-static void check_crossing_equals_winding(const char *name, col_polygon *polygon)
+static void check_crossing_equals_winding(rng *stream, const char *name, col_polygon *polygon)
 {
 	int inside = 0;
-	for (int k = 0; k < CASES; k++) {
-		col_vec2 p = random_query(polygon);
+	for (int k = 0; k < COLLIDE_RANDOM_CASES; k++) {
+		col_vec2 p = random_query(stream, polygon);
 		bool crossing = col_polygon_contains(polygon, p, COL_METHOD_CROSSING, NULL);
 		bool winding = col_polygon_contains(polygon, p, COL_METHOD_WINDING, NULL);
 		if (crossing != winding)
 			fail_msg("%s, case %d (seed 0x%llx): (%.17g, %.17g) crossing %d, winding %d", name, k,
-			         (unsigned long long)SEED, p.x, p.y, crossing, winding);
+			         (unsigned long long)stream->seed, p.x, p.y, crossing, winding);
 		inside += crossing;
 	}
 	/* Both answers must be common, or the class tests nothing. */
-	assert_true(inside > CASES / 10 && inside < CASES - CASES / 10);
+	assert_true(inside > COLLIDE_RANDOM_CASES / 10 &&
+	            inside < COLLIDE_RANDOM_CASES - COLLIDE_RANDOM_CASES / 10);
 	col_polygon_destroy(polygon);
 }
 
 static void test_crossing_equals_winding(void **state)
 {
 	(void)state;
-	rng_state = SEED;
-	check_crossing_equals_winding("regular 64-gon", make_regular(64));
-	check_crossing_equals_winding("star 500", make_star(500));
-	check_crossing_equals_winding("disc with 5 holes", make_holes());
-	check_crossing_equals_winding("comb", make_comb(30));
+	rng stream = rng_make(SEED);
+	check_crossing_equals_winding(&stream, "regular 64-gon", make_regular(64));
+	check_crossing_equals_winding(&stream, "star 500", make_star(&stream, 500));
+	check_crossing_equals_winding(&stream, "disc with 5 holes", make_holes());
+	check_crossing_equals_winding(&stream, "comb", make_comb(30));
 }
 
 /* ---- integer polygons against exact integer arithmetic ---- */
@@ -231,12 +199,13 @@ static bool reference_contains(const col_polygon *polygon, ipoint p, bool *on_bo
 }
 
 /* A random star-shaped polygon with integer vertices, retried until valid. */
-static col_polygon *make_integer_star(int n, int radius)
+static col_polygon *make_integer_star(rng *stream, int n, int radius)
 {
 	col_vec2 p[64];
 	for (;;) {
 		for (int i = 0; i < n; i++) {
-			double r = random_int(radius / 3, radius), t = TWO_PI * (i + 0.3 * random_unit()) / n;
+			double r = rng_int(stream, radius / 3, radius),
+			       t = TWO_PI * (i + 0.3 * rng_unit(stream)) / n;
 			p[i] = (col_vec2){round(r * cos(t)), round(r * sin(t))};
 		}
 		col_polygon *polygon = NULL;
@@ -256,13 +225,14 @@ static col_polygon *make_integer_frame(void)
 	return make(contours, 3);
 }
 
-static void check_against_integers(const char *name, const col_polygon *polygon, int *on_boundary_total)
+static void check_against_integers(rng *stream, const char *name, const col_polygon *polygon,
+                                   int *on_boundary_total)
 {
 	col_aabb2 box = col_polygon_bounds(polygon);
 	int x0 = (int)box.min.x * 2 - 2, x1 = (int)box.max.x * 2 + 2;
 	int y0 = (int)box.min.y * 2 - 2, y1 = (int)box.max.y * 2 + 2;
-	for (int k = 0; k < CASES / 10; k++) {
-		ipoint q = {random_int(x0, x1), random_int(y0, y1)};
+	for (int k = 0; k < COLLIDE_RANDOM_CASES / 10; k++) {
+		ipoint q = {rng_int(stream, x0, x1), rng_int(stream, y0, y1)};
 		col_vec2 p = {0.5 * (double)q.x, 0.5 * (double)q.y};
 		bool on;
 		bool expected = reference_contains(polygon, q, &on);
@@ -273,8 +243,8 @@ static void check_against_integers(const char *name, const col_polygon *polygon,
 			fail_msg(
 			    "%s, case %d (seed 0x%llx): (%g, %g) expected %d (on boundary %d), crossing %d, "
 			    "winding %d, on boundary %d",
-			    name, k, (unsigned long long)SEED, p.x, p.y, expected, on, crossing, winding,
-			    boundary);
+			    name, k, (unsigned long long)stream->seed, p.x, p.y, expected, on, crossing,
+			    winding, boundary);
 		*on_boundary_total += on;
 	}
 }
@@ -282,22 +252,23 @@ static void check_against_integers(const char *name, const col_polygon *polygon,
 static void test_integer_polygons_exact(void **state)
 {
 	(void)state;
-	rng_state = SEED + 1;
+	rng stream = rng_make(SEED + 1);
 	int on_boundary = 0;
 	col_polygon *frame = make_integer_frame();
-	check_against_integers("integer frame with holes", frame, &on_boundary);
+	check_against_integers(&stream, "integer frame with holes", frame, &on_boundary);
 	col_polygon_destroy(frame);
 	col_polygon *comb = make_comb(12);
-	check_against_integers("comb", comb, &on_boundary);
+	check_against_integers(&stream, "comb", comb, &on_boundary);
 	col_polygon_destroy(comb);
 	for (int s = 0; s < 8; s++) {
-		col_polygon *star = make_integer_star(6 + 5 * s, 6 + 2 * s);
-		check_against_integers("integer star", star, &on_boundary);
+		col_polygon *star = make_integer_star(&stream, 6 + 5 * s, 6 + 2 * s);
+		check_against_integers(&stream, "integer star", star, &on_boundary);
 		col_polygon_destroy(star);
 	}
 	/* Half-integer grids put a good share of the queries exactly on the boundary. */
-	print_message("integer polygons: %d queries, %d exactly on the boundary\n", CASES, on_boundary);
-	assert_true(on_boundary > CASES / 50);
+	print_message("integer polygons: %d queries, %d exactly on the boundary\n", COLLIDE_RANDOM_CASES,
+	              on_boundary);
+	assert_true(on_boundary > COLLIDE_RANDOM_CASES / 50);
 }
 
 /* ---- circle against polygon ---- */
@@ -326,16 +297,16 @@ static double distance_to_boundary(const col_polygon *polygon, col_vec2 p)
 static void test_circle_polygon_random(void **state)
 {
 	(void)state;
-	rng_state = SEED + 2;
-	col_polygon *polygons[3] = {make_star(60), make_holes(), make_comb(8)};
+	rng stream = rng_make(SEED + 2);
+	col_polygon *polygons[3] = {make_star(&stream, 60), make_holes(), make_comb(8)};
 	int ties = 0, hits = 0;
-	for (int k = 0; k < CASES; k++) {
+	for (int k = 0; k < COLLIDE_RANDOM_CASES; k++) {
 		const col_polygon *polygon = polygons[k % 3];
 		col_aabb2 box = col_polygon_bounds(polygon);
 		double w = box.max.x - box.min.x;
-		col_circle circle = {{random_in(box.min.x - 0.2 * w, box.max.x + 0.2 * w),
-		                      random_in(box.min.y - 0.2 * w, box.max.y + 0.2 * w)},
-		                     random_unit() < 0.1 ? 0.0 : random_in(0, 0.2 * w)};
+		col_circle circle = {{rng_in(&stream, box.min.x - 0.2 * w, box.max.x + 0.2 * w),
+		                      rng_in(&stream, box.min.y - 0.2 * w, box.max.y + 0.2 * w)},
+		                     rng_unit(&stream) < 0.1 ? 0.0 : rng_in(&stream, 0, 0.2 * w)};
 		double d = distance_to_boundary(polygon, circle.center);
 		bool center_inside = col_polygon_contains(polygon, circle.center, COL_METHOD_WINDING, NULL);
 		if (fabs(d - circle.radius) < 1e-9 * w) {
@@ -346,12 +317,13 @@ static void test_circle_polygon_random(void **state)
 		bool got = col_circle_intersects_polygon(circle, polygon, NULL);
 		if (got != expected)
 			fail_msg("case %d (seed 0x%llx): circle (%.17g, %.17g) r %.17g: expected %d, got %d",
-			         k, (unsigned long long)SEED + 2, circle.center.x, circle.center.y,
+			         k, (unsigned long long)stream.seed, circle.center.x, circle.center.y,
 			         circle.radius, expected, got);
 		hits += got;
 	}
-	assert_true(ties < CASES / 100);
-	assert_true(hits > CASES / 10 && hits < CASES - CASES / 10);
+	assert_true(ties < COLLIDE_RANDOM_CASES / 100);
+	assert_true(hits > COLLIDE_RANDOM_CASES / 10 &&
+	            hits < COLLIDE_RANDOM_CASES - COLLIDE_RANDOM_CASES / 10);
 	for (int i = 0; i < 3; i++)
 		col_polygon_destroy(polygons[i]);
 }
@@ -373,15 +345,15 @@ static bool reference_circle_segment(ipoint c, int64_t r, ipoint a, ipoint b)
 static void test_circle_polygon_integer(void **state)
 {
 	(void)state;
-	rng_state = SEED + 3;
-	col_polygon *polygons[2] = {make_integer_frame(), make_integer_star(20, 12)};
+	rng stream = rng_make(SEED + 3);
+	col_polygon *polygons[2] = {make_integer_frame(), make_integer_star(&stream, 20, 12)};
 	int tangent = 0;
-	for (int k = 0; k < CASES; k++) {
+	for (int k = 0; k < COLLIDE_RANDOM_CASES; k++) {
 		const col_polygon *polygon = polygons[k % 2];
 		col_aabb2 box = col_polygon_bounds(polygon);
-		ipoint c = {random_int((int)box.min.x - 3, (int)box.max.x + 3),
-		            random_int((int)box.min.y - 3, (int)box.max.y + 3)};
-		int64_t r = random_int(0, 4);
+		ipoint c = {rng_int(&stream, (int)box.min.x - 3, (int)box.max.x + 3),
+		            rng_int(&stream, (int)box.min.y - 3, (int)box.max.y + 3)};
+		int64_t r = rng_int(&stream, 0, 4);
 		bool on;
 		bool expected = reference_contains(polygon, (ipoint){2 * c.x, 2 * c.y}, &on);
 		bool touching = false;
@@ -400,12 +372,12 @@ static void test_circle_polygon_integer(void **state)
 		bool got = col_circle_intersects_polygon(circle, polygon, NULL);
 		if (got != expected)
 			fail_msg("case %d (seed 0x%llx): circle (%lld, %lld) r %lld: expected %d, got %d", k,
-			         (unsigned long long)SEED + 3, (long long)c.x, (long long)c.y, (long long)r,
-			         expected, got);
+			         (unsigned long long)stream.seed, (long long)c.x, (long long)c.y,
+			         (long long)r, expected, got);
 		tangent += touching;
 	}
-	print_message("integer circles: %d cases, %d reaching an edge at radius r but not at r - 1\n", CASES,
-	              tangent);
+	print_message("integer circles: %d cases, %d reaching an edge at radius r but not at r - 1\n",
+	              COLLIDE_RANDOM_CASES, tangent);
 	for (int i = 0; i < 2; i++)
 		col_polygon_destroy(polygons[i]);
 }
@@ -443,20 +415,20 @@ static bool reference_polygons_meet(const col_polygon *a, const col_polygon *b)
 }
 
 /* A random small integer polygon at (ox, oy): a star, or a square frame with a square hole. */
-static col_polygon *random_small_polygon(int ox, int oy)
+static col_polygon *random_small_polygon(rng *stream, int ox, int oy)
 {
-	if (random_int(0, 3) == 0) {
-		int s = random_int(3, 6), h = random_int(1, s - 2);
+	if (rng_int(stream, 0, 3) == 0) {
+		int s = rng_int(stream, 3, 6), h = rng_int(stream, 1, s - 2);
 		col_vec2 outer[] = {{ox - s, oy - s}, {ox + s, oy - s}, {ox + s, oy + s}, {ox - s, oy + s}};
 		col_vec2 hole[] = {{ox - h, oy - h}, {ox + h, oy - h}, {ox + h, oy + h}, {ox - h, oy + h}};
 		col_contour c[] = {{outer, 4}, {hole, 4}};
 		return make(c, 2);
 	}
 	col_vec2 p[12];
-	int n = random_int(3, 9);
+	int n = rng_int(stream, 3, 9);
 	for (;;) {
 		for (int i = 0; i < n; i++) {
-			double r = random_int(1, 4), t = TWO_PI * (i + 0.4 * random_unit()) / n;
+			double r = rng_int(stream, 1, 4), t = TWO_PI * (i + 0.4 * rng_unit(stream)) / n;
 			p[i] = (col_vec2){ox + round(r * cos(t)), oy + round(r * sin(t))};
 		}
 		col_polygon *polygon = NULL;
@@ -468,26 +440,27 @@ static col_polygon *random_small_polygon(int ox, int oy)
 static void test_polygon_polygon_random(void **state)
 {
 	(void)state;
-	rng_state = SEED + 4;
+	rng stream = rng_make(SEED + 4);
 	int hits = 0, nested = 0;
-	for (int k = 0; k < CASES; k++) {
-		col_polygon *a = random_small_polygon(0, 0);
-		col_polygon *b = random_small_polygon(random_int(-9, 9), random_int(-9, 9));
+	for (int k = 0; k < COLLIDE_RANDOM_CASES; k++) {
+		col_polygon *a = random_small_polygon(&stream, 0, 0);
+		col_polygon *b =
+		    random_small_polygon(&stream, rng_int(&stream, -9, 9), rng_int(&stream, -9, 9));
 		bool expected = reference_polygons_meet(a, b);
 		bool got = col_polygon_intersects_polygon(a, b, NULL);
 		bool swapped = col_polygon_intersects_polygon(b, a, NULL);
 		if (got != expected || swapped != expected)
 			fail_msg("case %d (seed 0x%llx): expected %d, got %d and %d swapped", k,
-			         (unsigned long long)SEED + 4, expected, got, swapped);
+			         (unsigned long long)stream.seed, expected, got, swapped);
 		/* Sampling: a point inside both proves they meet. */
 		if (!got) {
 			for (int s = 0; s < 8; s++) {
-				col_vec2 p = {random_in(-5, 5), random_in(-5, 5)};
+				col_vec2 p = {rng_in(&stream, -5, 5), rng_in(&stream, -5, 5)};
 				if (col_polygon_contains(a, p, COL_METHOD_DEFAULT, NULL) &&
 				    col_polygon_contains(b, p, COL_METHOD_DEFAULT, NULL))
 					fail_msg("case %d (seed 0x%llx): (%g, %g) lies in both, yet they do "
 					         "not meet",
-					         k, (unsigned long long)SEED + 4, p.x, p.y);
+					         k, (unsigned long long)stream.seed, p.x, p.y);
 			}
 		}
 		nested += !got && col_polygon_contour_count(a) == 2 &&
@@ -497,8 +470,9 @@ static void test_polygon_polygon_random(void **state)
 		col_polygon_destroy(b);
 	}
 	print_message("polygon pairs: %d cases, %d meet, %d apart with boxes overlapping a framed one\n",
-	              CASES, hits, nested);
-	assert_true(hits > CASES / 10 && hits < CASES - CASES / 10);
+	              COLLIDE_RANDOM_CASES, hits, nested);
+	assert_true(hits > COLLIDE_RANDOM_CASES / 10 &&
+	            hits < COLLIDE_RANDOM_CASES - COLLIDE_RANDOM_CASES / 10);
 	assert_true(nested > 0);
 }
 

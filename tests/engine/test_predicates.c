@@ -8,13 +8,6 @@
  * collinear, coplanar, cocircular and cospherical points on integer and scaled grids, points
  * rounded onto lines, circles and spheres, points a few ulps off, large offsets. Failures print
  * the seed and the input in %a, so they can be replayed: COLLIDE_SEED=<seed> ./test_predicates */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
-
 #include <gmp.h>
 #include <limits.h>
 #include <math.h>
@@ -24,50 +17,23 @@
 
 #include "collide/predicates.h"
 
-#ifdef COLLIDE_FAST_TESTS
-#define CASES 10000
-#else
-#define CASES 100000
-#endif
+#include "support.h"
 
 #define MAX_INPUTS         16
 #define MAX_FAILURES_SHOWN 8
 
 static uint64_t seed = 0x636f6c6c69646521ull; /* "collide!" */
 
-/* ---- random numbers: splitmix64, so a seed replays the same cases everywhere ---- */
+/* ---- random inputs: support.h's generator, plus grids and ulp nudges ---- */
 
-typedef struct rng {
-	uint64_t state;
-} rng;
-
-static uint64_t next_u64(rng *r)
-{
-	uint64_t z = (r->state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static double unit(rng *r)
-{
-	return (double)(next_u64(r) >> 11) * 0x1p-53;
-}
+/* In [-1, 1). */
 static double uniform(rng *r)
 {
-	return 2.0 * unit(r) - 1.0;
-}
-static int irange(rng *r, int lo, int hi)
-{
-	return lo + (int)(next_u64(r) % (uint64_t)(hi - lo + 1));
-}
-static bool coin(rng *r)
-{
-	return next_u64(r) & 1;
+	return rng_in(r, -1.0, 1.0);
 }
 static double grid(rng *r, int span)
 {
-	return (double)irange(r, -span, span);
+	return (double)rng_int(r, -span, span);
 }
 
 /* x moved by 1 to 3 ulps either way; zero stays zero, so no input becomes subnormal. */
@@ -75,8 +41,8 @@ static double nudge(rng *r, double x)
 {
 	if (x == 0.0)
 		return x;
-	double to = coin(r) ? INFINITY : -INFINITY;
-	for (int k = irange(r, 1, 3); k > 0; k--)
+	double to = rng_coin(r) ? INFINITY : -INFINITY;
+	for (int k = rng_int(r, 1, 3); k > 0; k--)
 		x = nextafter(x, to);
 	return x;
 }
@@ -84,10 +50,10 @@ static double nudge(rng *r, double x)
 /* Half the time, nudge one or two of the inputs. */
 static void nudge_some(rng *r, double *in, int n)
 {
-	if (coin(r))
+	if (rng_coin(r))
 		return;
-	for (int k = irange(r, 1, 2); k > 0; k--) {
-		int i = irange(r, 0, n - 1);
+	for (int k = rng_int(r, 1, 2); k > 0; k--) {
+		int i = rng_int(r, 0, n - 1);
 		in[i] = nudge(r, in[i]);
 	}
 }
@@ -100,8 +66,8 @@ typedef struct frame {
 
 static frame random_frame(rng *r)
 {
-	frame f = {ldexp(1.0, irange(r, -20, 20)), {0.0, 0.0, 0.0}};
-	int kind = irange(r, 0, 3);
+	frame f = {ldexp(1.0, rng_int(r, -20, 20)), {0.0, 0.0, 0.0}};
+	int kind = rng_int(r, 0, 3);
 	for (int i = 0; i < 3; i++) {
 		if (kind == 1)
 			f.offset[i] = grid(r, 1000) * f.scale;
@@ -175,9 +141,9 @@ static const int triples[][3] = {{3, 4, 5},    {5, 12, 13}, {8, 15, 17}, {7, 24,
 
 static void random_triple(rng *r, int *p, int *q, int *h)
 {
-	const int *t = triples[irange(r, 0, (int)(sizeof triples / sizeof triples[0]) - 1)];
-	*p = t[0] * (coin(r) ? 1 : -1), *q = t[1] * (coin(r) ? 1 : -1), *h = t[2];
-	if (coin(r)) {
+	const int *t = triples[rng_int(r, 0, (int)(sizeof triples / sizeof triples[0]) - 1)];
+	*p = t[0] * (rng_coin(r) ? 1 : -1), *q = t[1] * (rng_coin(r) ? 1 : -1), *h = t[2];
+	if (rng_coin(r)) {
 		int s = *p;
 		*p = *q, *q = s;
 	}
@@ -474,7 +440,7 @@ typedef struct predicate {
 
 static void degenerate_orient2d(rng *r, double *in)
 {
-	int kind = irange(r, 0, 5);
+	int kind = rng_int(r, 0, 5);
 	if (kind == 0) { /* on an integer line, in a scaled and offset frame */
 		frame f = random_frame(r);
 		double ax = grid(r, 100), ay = grid(r, 100), vx = grid(r, 20), vy = grid(r, 20);
@@ -483,17 +449,17 @@ static void degenerate_orient2d(rng *r, double *in)
 			in[2 * i] = place(&f, 0, ax + t * vx), in[2 * i + 1] = place(&f, 1, ay + t * vy);
 		}
 	} else if (kind == 1) { /* on y = x / 3, rounded */
-		bool fine = coin(r);
-		double offset = coin(r) ? 0.0 : 1e6;
+		bool fine = rng_coin(r);
+		double offset = rng_coin(r) ? 0.0 : 1e6;
 		for (int i = 0; i < 3; i++) {
 			double x = fine ? grid(r, 1 << 20) * 0x1p-20 : uniform(r);
 			in[2 * i] = x + offset, in[2 * i + 1] = x / 3.0 + offset;
 		}
 	} else if (kind == 2) { /* c interpolated between a and b, rounded */
-		double s = ldexp(1.0, irange(r, -10, 10));
+		double s = ldexp(1.0, rng_int(r, -10, 10));
 		for (int i = 0; i < 4; i++)
 			in[i] = uniform(r) * s;
-		double t = coin(r) ? unit(r) : 1.0 + unit(r);
+		double t = rng_coin(r) ? rng_unit(r) : 1.0 + rng_unit(r);
 		in[4] = in[0] + t * (in[2] - in[0]), in[5] = in[1] + t * (in[3] - in[1]);
 	} else if (kind == 3) { /* a few ulps apart */
 		in[0] = uniform(r) * 1e3, in[1] = uniform(r) * 1e3;
@@ -501,11 +467,11 @@ static void degenerate_orient2d(rng *r, double *in)
 			in[i] = nudge(r, in[i % 2]);
 	} else if (kind == 4) { /* repeated points */
 		for (int i = 0; i < 6; i++)
-			in[i] = coin(r) ? 0.0 : grid(r, 3) * 0.1;
-		int i = irange(r, 0, 2), j = irange(r, 0, 2);
+			in[i] = rng_coin(r) ? 0.0 : grid(r, 3) * 0.1;
+		int i = rng_int(r, 0, 2), j = rng_int(r, 0, 2);
 		in[2 * i] = in[2 * j], in[2 * i + 1] = in[2 * j + 1];
 	} else { /* large coordinates, small triangle */
-		double base = ldexp(1.0, irange(r, 20, 50)) * (1.0 + unit(r));
+		double base = ldexp(1.0, rng_int(r, 20, 50)) * (1.0 + rng_unit(r));
 		for (int i = 0; i < 6; i++)
 			in[i] = base + grid(r, 8) * ldexp(base, -50);
 	}
@@ -514,13 +480,13 @@ static void degenerate_orient2d(rng *r, double *in)
 
 static void degenerate_orient3d(rng *r, double *in)
 {
-	int kind = irange(r, 0, 4);
+	int kind = rng_int(r, 0, 4);
 	if (kind == 0) { /* on an integer plane a + s u + t v */
 		frame f = random_frame(r);
 		double a[3], u[3], v[3];
 		for (int k = 0; k < 3; k++)
 			a[k] = grid(r, 100), u[k] = grid(r, 10), v[k] = grid(r, 10);
-		if (coin(r)) /* sometimes degenerate further: a line */
+		if (rng_coin(r)) /* sometimes degenerate further: a line */
 			for (int k = 0; k < 3; k++)
 				v[k] = u[k] * 2.0;
 		for (int i = 0; i < 4; i++) {
@@ -529,14 +495,14 @@ static void degenerate_orient3d(rng *r, double *in)
 				in[3 * i + k] = place(&f, k, a[k] + s * u[k] + t * v[k]);
 		}
 	} else if (kind == 1) { /* d = a + s (b - a) + t (c - a), rounded */
-		double scale = ldexp(1.0, irange(r, -10, 10));
+		double scale = ldexp(1.0, rng_int(r, -10, 10));
 		for (int i = 0; i < 9; i++)
 			in[i] = uniform(r) * scale;
 		double s = uniform(r), t = uniform(r);
 		for (int k = 0; k < 3; k++)
 			in[9 + k] = in[k] + s * (in[3 + k] - in[k]) + t * (in[6 + k] - in[k]);
 	} else if (kind == 2) { /* on z = x / 3 + y / 7, rounded */
-		double offset = coin(r) ? 0.0 : 1e6;
+		double offset = rng_coin(r) ? 0.0 : 1e6;
 		for (int i = 0; i < 4; i++) {
 			double x = uniform(r), y = uniform(r);
 			in[3 * i] = x + offset, in[3 * i + 1] = y + offset,
@@ -549,8 +515,8 @@ static void degenerate_orient3d(rng *r, double *in)
 			in[i] = nudge(r, in[i % 3]);
 	} else { /* repeated points */
 		for (int i = 0; i < 12; i++)
-			in[i] = coin(r) ? 0.0 : grid(r, 3) * 0.1;
-		int i = irange(r, 0, 3), j = irange(r, 0, 3);
+			in[i] = rng_coin(r) ? 0.0 : grid(r, 3) * 0.1;
+		int i = rng_int(r, 0, 3), j = rng_int(r, 0, 3);
 		for (int k = 0; k < 3; k++)
 			in[3 * i + k] = in[3 * j + k];
 	}
@@ -559,24 +525,25 @@ static void degenerate_orient3d(rng *r, double *in)
 
 static void degenerate_incircle(rng *r, double *in)
 {
-	int kind = irange(r, 0, 3);
+	int kind = rng_int(r, 0, 3);
 	if (kind == 0) { /* lattice points of one circle, scaled and offset */
 		frame f = random_frame(r);
-		int k = irange(r, 0, CIRCLE_RADII - 1);
+		int k = rng_int(r, 0, CIRCLE_RADII - 1);
 		double cx = grid(r, 100), cy = grid(r, 100);
 		for (int i = 0; i < 4; i++) {
-			const int *p = circle_points[k][irange(r, 0, circle_count[k] - 1)];
+			const int *p = circle_points[k][rng_int(r, 0, circle_count[k] - 1)];
 			in[2 * i] = place(&f, 0, cx + p[0]), in[2 * i + 1] = place(&f, 1, cy + p[1]);
 		}
 	} else if (kind == 1) { /* points rounded onto a circle */
-		double cx = uniform(r), cy = uniform(r), radius = ldexp(unit(r) + 0.5, irange(r, -10, 10));
+		double cx = uniform(r), cy = uniform(r),
+		       radius = ldexp(rng_unit(r) + 0.5, rng_int(r, -10, 10));
 		for (int i = 0; i < 4; i++) {
-			double angle = 6.283185307179586 * unit(r);
+			double angle = 6.283185307179586 * rng_unit(r);
 			in[2 * i] = cx + radius * cos(angle), in[2 * i + 1] = cy + radius * sin(angle);
 		}
 	} else if (kind == 2) { /* collinear or repeated points */
 		degenerate_orient2d(r, in);
-		in[6] = in[irange(r, 0, 5)], in[7] = in[irange(r, 0, 5)];
+		in[6] = in[rng_int(r, 0, 5)], in[7] = in[rng_int(r, 0, 5)];
 	} else { /* a few ulps apart */
 		in[0] = uniform(r) * 1e3, in[1] = uniform(r) * 1e3;
 		for (int i = 2; i < 8; i++)
@@ -587,28 +554,28 @@ static void degenerate_incircle(rng *r, double *in)
 
 static void degenerate_insphere(rng *r, double *in)
 {
-	int kind = irange(r, 0, 3);
+	int kind = rng_int(r, 0, 3);
 	if (kind == 0) { /* lattice points of one sphere, scaled and offset */
 		frame f = random_frame(r);
-		int k = irange(r, 0, SPHERE_RADII - 1);
+		int k = rng_int(r, 0, SPHERE_RADII - 1);
 		double c[3] = {grid(r, 100), grid(r, 100), grid(r, 100)};
 		for (int i = 0; i < 5; i++) {
-			const int *p = sphere_points[k][irange(r, 0, sphere_count[k] - 1)];
+			const int *p = sphere_points[k][rng_int(r, 0, sphere_count[k] - 1)];
 			for (int j = 0; j < 3; j++)
 				in[3 * i + j] = place(&f, j, c[j] + p[j]);
 		}
 	} else if (kind == 1) { /* points rounded onto a sphere */
-		double radius = ldexp(unit(r) + 0.5, irange(r, -10, 10));
+		double radius = ldexp(rng_unit(r) + 0.5, rng_int(r, -10, 10));
 		double c[3] = {uniform(r), uniform(r), uniform(r)};
 		for (int i = 0; i < 5; i++) {
-			double t = 6.283185307179586 * unit(r), zc = uniform(r), s = sqrt(1.0 - zc * zc);
+			double t = 6.283185307179586 * rng_unit(r), zc = uniform(r), s = sqrt(1.0 - zc * zc);
 			in[3 * i] = c[0] + radius * s * cos(t), in[3 * i + 1] = c[1] + radius * s * sin(t);
 			in[3 * i + 2] = c[2] + radius * zc;
 		}
 	} else if (kind == 2) { /* coplanar or repeated points */
 		degenerate_orient3d(r, in);
 		for (int j = 0; j < 3; j++)
-			in[12 + j] = in[3 * irange(r, 0, 3) + j];
+			in[12 + j] = in[3 * rng_int(r, 0, 3) + j];
 	} else { /* a few ulps apart */
 		for (int k = 0; k < 3; k++)
 			in[k] = uniform(r) * 1e3;
@@ -620,7 +587,7 @@ static void degenerate_insphere(rng *r, double *in)
 
 static void degenerate_dot2(rng *r, double *in)
 {
-	int kind = irange(r, 0, 2);
+	int kind = rng_int(r, 0, 2);
 	if (kind == 0) { /* c - a exactly perpendicular to b - a */
 		frame f = random_frame(r);
 		double ax = grid(r, 100), ay = grid(r, 100), vx = grid(r, 50), vy = grid(r, 50),
@@ -636,7 +603,7 @@ static void degenerate_dot2(rng *r, double *in)
 	} else { /* repeated points */
 		for (int i = 0; i < 6; i++)
 			in[i] = grid(r, 2) * 0.5;
-		int i = irange(r, 0, 2), j = irange(r, 0, 2);
+		int i = rng_int(r, 0, 2), j = rng_int(r, 0, 2);
 		in[2 * i] = in[2 * j], in[2 * i + 1] = in[2 * j + 1];
 	}
 	nudge_some(r, in, 6);
@@ -644,7 +611,7 @@ static void degenerate_dot2(rng *r, double *in)
 
 static void degenerate_dot3(rng *r, double *in)
 {
-	int kind = irange(r, 0, 2);
+	int kind = rng_int(r, 0, 2);
 	double a[3], v[3], q[3], w[3];
 	for (int k = 0; k < 3; k++)
 		a[k] = grid(r, 100), v[k] = grid(r, 20), q[k] = grid(r, 20);
@@ -667,7 +634,7 @@ static void degenerate_dot3(rng *r, double *in)
 	} else { /* repeated points */
 		for (int i = 0; i < 9; i++)
 			in[i] = grid(r, 2) * 0.5;
-		int i = irange(r, 0, 2), j = irange(r, 0, 2);
+		int i = rng_int(r, 0, 2), j = rng_int(r, 0, 2);
 		for (int k = 0; k < 3; k++)
 			in[3 * i + k] = in[3 * j + k];
 	}
@@ -677,19 +644,19 @@ static void degenerate_dot3(rng *r, double *in)
 /* {c, r, p} with p on (or near) the circle or sphere of dimension dim. */
 static void degenerate_point_side(rng *r, double *in, int dim)
 {
-	int kind = irange(r, 0, 2);
+	int kind = rng_int(r, 0, 2);
 	if (kind == 0) { /* a lattice point: (3, 4) on the circle of radius 5 and the like */
 		frame f = random_frame(r);
-		int k = irange(r, 0, dim == 2 ? CIRCLE_RADII - 1 : SPHERE_RADII - 1);
-		const int *p = dim == 2 ? circle_points[k][irange(r, 0, circle_count[k] - 1)]
-		                        : sphere_points[k][irange(r, 0, sphere_count[k] - 1)];
+		int k = rng_int(r, 0, dim == 2 ? CIRCLE_RADII - 1 : SPHERE_RADII - 1);
+		const int *p = dim == 2 ? circle_points[k][rng_int(r, 0, circle_count[k] - 1)]
+		                        : sphere_points[k][rng_int(r, 0, sphere_count[k] - 1)];
 		for (int j = 0; j < dim; j++) {
 			double c = grid(r, 100);
 			in[j] = place(&f, j, c), in[dim + 1 + j] = place(&f, j, c + p[j]);
 		}
 		in[dim] = f.scale * (dim == 2 ? circle_radius[k] : sphere_radius[k]);
 	} else if (kind == 1) { /* rounded onto the circle or sphere */
-		double radius = ldexp(unit(r) + 0.5, irange(r, -10, 10)), u[3], length = 0.0;
+		double radius = ldexp(rng_unit(r) + 0.5, rng_int(r, -10, 10)), u[3], length = 0.0;
 		for (int j = 0; j < dim; j++)
 			u[j] = uniform(r), length += u[j] * u[j];
 		length = sqrt(length);
@@ -716,7 +683,7 @@ static void degenerate_sphere_point(rng *r, double *in)
 /* {c, r, a, b}: the line ab at distance r from c, or nearly. */
 static void degenerate_circle_line(rng *r, double *in)
 {
-	int kind = irange(r, 0, 2);
+	int kind = rng_int(r, 0, 2);
 	if (kind == 0) { /* b - a = m (p, q), c - a = t (p, q) + k (-q, p): distance |k| h exactly */
 		frame f = random_frame(r);
 		int p, q, h;
@@ -747,22 +714,22 @@ static void degenerate_circle_line(rng *r, double *in)
 /* {ca, ra, cb, rb}: tangent circles, or nearly. */
 static void degenerate_circle_circle(rng *r, double *in)
 {
-	int kind = irange(r, 0, 3);
+	int kind = rng_int(r, 0, 3);
 	if (kind == 0) { /* |ca - cb| = m h = ra + rb exactly */
 		frame f = random_frame(r);
 		int p, q, h;
 		random_triple(r, &p, &q, &h);
 		double cx = grid(r, 100), cy = grid(r, 100), mm = grid(r, 10);
-		double ra = fabs(mm) * h * irange(r, 0, 1024) * 0x1p-10;
+		double ra = fabs(mm) * h * rng_int(r, 0, 1024) * 0x1p-10;
 		in[0] = place(&f, 0, cx), in[1] = place(&f, 1, cy), in[2] = f.scale * ra;
 		in[3] = place(&f, 0, cx + mm * p), in[4] = place(&f, 1, cy + mm * q),
 		in[5] = f.scale * (fabs(mm) * h - ra);
 	} else if (kind == 1) { /* rounded */
-		double ra = unit(r), rb = unit(r), angle = 6.283185307179586 * unit(r);
+		double ra = rng_unit(r), rb = rng_unit(r), angle = 6.283185307179586 * rng_unit(r);
 		in[0] = uniform(r), in[1] = uniform(r), in[2] = ra, in[5] = rb;
 		in[3] = in[0] + (ra + rb) * cos(angle), in[4] = in[1] + (ra + rb) * sin(angle);
 	} else if (kind == 2) { /* decimal radii whose sum is not a double: 0.1 + 0.2 against 0.3 */
-		double ra = irange(r, 1, 9) / 10.0, rb = irange(r, 1, 9) / 10.0;
+		double ra = rng_int(r, 1, 9) / 10.0, rb = rng_int(r, 1, 9) / 10.0;
 		in[0] = grid(r, 10), in[1] = grid(r, 10), in[2] = ra, in[5] = rb;
 		in[3] = in[0] + ra + rb, in[4] = in[1];
 	} else { /* concentric point circles */
@@ -776,10 +743,10 @@ static void degenerate_sphere_sphere(rng *r, double *in)
 {
 	double flat[6];
 	degenerate_circle_circle(r, flat);
-	double z = coin(r) ? 0.0 : uniform(r);
+	double z = rng_coin(r) ? 0.0 : uniform(r);
 	in[0] = flat[0], in[1] = flat[1], in[2] = z, in[3] = flat[2];
 	in[4] = flat[3], in[5] = flat[4], in[6] = z, in[7] = flat[5];
-	if (coin(r)) { /* rotate the axes so the gap is not always horizontal */
+	if (rng_coin(r)) { /* rotate the axes so the gap is not always horizontal */
 		double t = in[0];
 		in[0] = in[2], in[2] = in[1], in[1] = t;
 		t = in[4], in[4] = in[6], in[6] = in[5], in[5] = t;
@@ -918,24 +885,24 @@ static void check_case(const predicate *p, const char *what, long index, const d
 static void run_predicate(int index)
 {
 	const predicate *p = &predicates[index];
-	rng r = {seed + (uint64_t)(index + 1) * 0xd1b54a32d192ed03ull}; /* one stream per predicate */
+	rng r = rng_make(seed + (uint64_t)(index + 1) * 0xd1b54a32d192ed03ull); /* one stream per predicate */
 	tally random_cases = {0, 0, 0}, degenerate_cases = {0, 0, 0};
 	double in[MAX_INPUTS];
-	for (long n = 0; n < CASES; n++) {
+	for (long n = 0; n < COLLIDE_RANDOM_CASES; n++) {
 		/* uniform in [-1, 1), sometimes all scaled by one power of two, sometimes each its own */
-		int kind = irange(&r, 0, 2), common = irange(&r, -30, 30);
+		int kind = rng_int(&r, 0, 2), common = rng_int(&r, -30, 30);
 		for (int i = 0; i < p->inputs; i++) {
 			in[i] = uniform(&r);
 			if (kind == 1)
 				in[i] = ldexp(in[i], common);
 			else if (kind == 2)
-				in[i] = ldexp(in[i], irange(&r, -30, 30));
+				in[i] = ldexp(in[i], rng_int(&r, -30, 30));
 			if (p->radius_slots >> i & 1)
 				in[i] = fabs(in[i]);
 		}
 		check_case(p, "random", n, in, &random_cases);
 	}
-	for (long n = 0; n < CASES; n++) {
+	for (long n = 0; n < COLLIDE_RANDOM_CASES; n++) {
 		p->degenerate(&r, in);
 		check_case(p, "near-degenerate", n, in, &degenerate_cases);
 	}
@@ -1133,16 +1100,14 @@ static void test_exact_values(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	const char *text = getenv("COLLIDE_SEED");
-	if (text && *text)
-		seed = strtoull(text, NULL, 0);
+	seed = rng_env_seed(seed);
 	for (int i = 0; i < MAX_INPUTS; i++)
 		mpz_init(z[i]), mpz_init(m[i]);
 	mpz_inits(ta, tb, tc, pivot, NULL);
 	find_lattice_points();
 	make_table();
 	print_message("seed 0x%016llx (COLLIDE_SEED replays), %d cases per kind\n", (unsigned long long)seed,
-	              CASES);
+	              COLLIDE_RANDOM_CASES);
 	return 0;
 }
 

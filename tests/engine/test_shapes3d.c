@@ -1,13 +1,6 @@
 /* Spheres and triangles in 3D, each answer checked against a computation that shares no code with
  * the engine: exact integer or GMP arithmetic where ties matter (touching, coplanar), plain
  * geometry where they do not. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
-
 #include <gmp.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,57 +8,13 @@
 
 #include "collide/shapes3d.h"
 
-#ifdef COLLIDE_FAST_TESTS
-enum { RANDOM_CASES = 10000 };
-#else
-enum { RANDOM_CASES = 100000 };
-#endif
+#include "support.h"
 
-/* ---- random numbers (splitmix64), with the seed kept for the failure message ---- */
-
-typedef struct rng {
-	uint64_t seed, state;
-} rng;
-
-static rng rng_make(uint64_t seed)
-{
-	return (rng){seed, seed};
-}
-
-static uint64_t rng_next(rng *r)
-{
-	uint64_t z = (r->state += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-static double rng_unit(rng *r)
-{
-	return (double)(rng_next(r) >> 11) * 0x1p-53;
-}
-static double rng_in(rng *r, double lo, double hi)
-{
-	return lo + (hi - lo) * rng_unit(r);
-}
-static int rng_int(rng *r, int lo, int hi)
-{
-	return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1));
-}
-static col_vec3 rng_vec3(rng *r, double lo, double hi)
-{
-	return (col_vec3){rng_in(r, lo, hi), rng_in(r, lo, hi), rng_in(r, lo, hi)};
-}
+/* A point of the integer grid [lo, hi]^3. */
 static col_vec3 rng_grid(rng *r, int lo, int hi)
 {
 	return (col_vec3){rng_int(r, lo, hi), rng_int(r, lo, hi), rng_int(r, lo, hi)};
 }
-
-#define FAIL_CASE(r, i, ...)                                                                                 \
-	do {                                                                                                 \
-		print_error("seed 0x%016llx, case %d: ", (unsigned long long)(r)->seed, (i));                \
-		fail_msg(__VA_ARGS__);                                                                       \
-	} while (0)
 
 /* ---- spheres ---- */
 
@@ -118,7 +67,7 @@ static void test_sphere_random(void **state)
 {
 	(void)state;
 	rng r = rng_make(0x5350484552453344ULL);
-	for (int i = 0; i < RANDOM_CASES; ++i) {
+	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {
 		/* Half on a small grid, where points on the surface and touching spheres are common. */
 		bool grid = i % 2 == 0;
 		col_sphere a = {grid ? rng_grid(&r, -3, 3) : rng_vec3(&r, -1, 1),
@@ -219,7 +168,7 @@ static void test_closest_point_random(void **state)
 {
 	(void)state;
 	rng r = rng_make(0x434C4F5345535433ULL);
-	for (int i = 0; i < RANDOM_CASES; ++i) {
+	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {
 		col_triangle t = {rng_vec3(&r, -1, 1), rng_vec3(&r, -1, 1), rng_vec3(&r, -1, 1)};
 		if (col_triangle_area(t) < 1e-3)
 			continue; /* the reference divides by the area */
@@ -375,7 +324,7 @@ static void test_triangle_pairs_generic(void **state)
 	(void)state;
 	rng r = rng_make(0x5452495452493031ULL);
 	int hits = 0;
-	for (int i = 0; i < RANDOM_CASES; ++i) {
+	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {
 		col_triangle a = {rng_vec3(&r, -1, 1), rng_vec3(&r, -1, 1), rng_vec3(&r, -1, 1)};
 		col_vec3 shift = rng_vec3(&r, -0.7, 0.7);
 		col_triangle b = {col_vec3_add(shift, rng_vec3(&r, -1, 1)),
@@ -386,7 +335,7 @@ static void test_triangle_pairs_generic(void **state)
 		check_pair(&r, i, a, b, want, "generic");
 	}
 	/* Both answers must be well represented, or the class tests little. */
-	assert_true(hits > RANDOM_CASES / 10 && hits < RANDOM_CASES * 9 / 10);
+	assert_true(hits > COLLIDE_RANDOM_CASES / 10 && hits < COLLIDE_RANDOM_CASES * 9 / 10);
 }
 
 /* Small integer coordinates: shared vertices, vertices on edges and faces, touching edges. */
@@ -395,7 +344,7 @@ static void test_triangle_pairs_grid(void **state)
 	(void)state;
 	rng r = rng_make(0x5452495452493032ULL);
 	int hits = 0;
-	for (int i = 0; i < RANDOM_CASES; ++i) {
+	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {
 		col_triangle a, b;
 		do
 			a = (col_triangle){rng_grid(&r, -2, 2), rng_grid(&r, -2, 2), rng_grid(&r, -2, 2)};
@@ -407,7 +356,7 @@ static void test_triangle_pairs_grid(void **state)
 		hits += want;
 		check_pair(&r, i, a, b, want, "grid");
 	}
-	assert_true(hits > RANDOM_CASES / 10 && hits < RANDOM_CASES * 9 / 10);
+	assert_true(hits > COLLIDE_RANDOM_CASES / 10 && hits < COLLIDE_RANDOM_CASES * 9 / 10);
 }
 
 /* Both triangles in one plane: z = 0, or the tilted plane z = x + 2y - 1 (integer points). */
@@ -416,7 +365,7 @@ static void test_triangle_pairs_coplanar(void **state)
 	(void)state;
 	rng r = rng_make(0x5452495452493033ULL);
 	int hits = 0;
-	for (int i = 0; i < RANDOM_CASES; ++i) {
+	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {
 		bool tilted = i % 2 == 1;
 		col_vec3 p[6];
 		col_triangle a, b;
@@ -432,7 +381,7 @@ static void test_triangle_pairs_coplanar(void **state)
 		hits += want;
 		check_pair(&r, i, a, b, want, tilted ? "coplanar tilted" : "coplanar z=0");
 	}
-	assert_true(hits > RANDOM_CASES / 10 && hits < RANDOM_CASES * 9 / 10);
+	assert_true(hits > COLLIDE_RANDOM_CASES / 10 && hits < COLLIDE_RANDOM_CASES * 9 / 10);
 }
 
 /* Parallel planes one unit apart never meet; the same triangles moved into one plane do. */
@@ -440,7 +389,7 @@ static void test_triangle_pairs_parallel(void **state)
 {
 	(void)state;
 	rng r = rng_make(0x5452495452493034ULL);
-	for (int i = 0; i < RANDOM_CASES / 10; ++i) {
+	for (int i = 0; i < COLLIDE_RANDOM_CASES / 10; ++i) {
 		col_triangle a = {rng_grid(&r, -3, 3), rng_grid(&r, -3, 3), rng_grid(&r, -3, 3)};
 		if (integer_degenerate(a))
 			continue;

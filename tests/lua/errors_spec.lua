@@ -1,12 +1,8 @@
 -- Errors across the module: lauxlib-style messages, engine messages passed through, NaN refused,
 -- and no argument whatever crashes the interpreter.
 local collide = require "collide"
-
-local function error_of(f, ...)
-	local ok, message = pcall(f, ...)
-	assert.is_false(ok, "expected an error")
-	return tostring(message)
-end
+local support = dofile((os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/tests/lua/support.lua")
+local error_of = support.error_of
 
 local nan = 0 / 0
 

@@ -1,11 +1,7 @@
 -- collide.mesh: construction (1-based), generators, files, validation, queries and lifetime.
 local collide = require "collide"
-
-local function error_of(f, ...)
-	local ok, message = pcall(f, ...)
-	assert.is_false(ok, "expected an error")
-	return tostring(message)
-end
+local support = dofile((os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/tests/lua/support.lua")
+local error_of = support.error_of
 
 -- A unit tetrahedron, counter-clockwise seen from outside.
 local function tetrahedron(flip_one)

@@ -1,11 +1,7 @@
 -- collide.points buffers and the results buffers bulk queries return.
 local collide = require "collide"
-
-local function error_of(f, ...)
-	local ok, message = pcall(f, ...)
-	assert.is_false(ok, "expected an error")
-	return tostring(message)
-end
+local support = dofile((os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/tests/lua/support.lua")
+local error_of = support.error_of
 
 describe("collide.points", function()
 	it("copies a table of 2D rows", function()

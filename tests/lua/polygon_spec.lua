@@ -1,12 +1,7 @@
 -- collide.polygon: construction, queries, holes, bulk queries, statistics and lifetime.
 local collide = require "collide"
-
--- The message of the error f raises (f must fail).
-local function error_of(f, ...)
-	local ok, message = pcall(f, ...)
-	assert.is_false(ok, "expected an error")
-	return tostring(message)
-end
+local support = dofile((os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/tests/lua/support.lua")
+local error_of = support.error_of
 
 local square = { { 0, 0 }, { 4, 0 }, { 4, 4 }, { 0, 4 } }
 

@@ -1,11 +1,7 @@
 -- collide.segment and collide.circle: constructors, fields (read and write), queries, dispatch.
 local collide = require "collide"
-
-local function error_of(f, ...)
-	local ok, message = pcall(f, ...)
-	assert.is_false(ok, "expected an error")
-	return tostring(message)
-end
+local support = dofile((os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/tests/lua/support.lua")
+local error_of = support.error_of
 
 describe("collide.circle", function()
 	it("is made from numbers, an array or named fields", function()

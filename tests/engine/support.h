@@ -1,0 +1,92 @@
+/* What the engine tests share: cmocka, the number of random cases, and a seeded random generator
+ * (splitmix64) that keeps its seed for the failure message, so a failing case can be replayed.
+ * Header-only: every test_*.c is its own program, and a .c file here would become a test. */
+#ifndef COLLIDE_TESTS_ENGINE_SUPPORT_H
+#define COLLIDE_TESTS_ENGINE_SUPPORT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "collide/math.h"
+
+/* Random cases per randomized check; COLLIDE_FAST_TESTS (the sanitizer builds) runs a tenth. */
+#ifdef COLLIDE_FAST_TESTS
+enum { COLLIDE_RANDOM_CASES = 10000 };
+#else
+enum { COLLIDE_RANDOM_CASES = 100000 };
+#endif
+
+typedef struct rng {
+	uint64_t seed;  /* where the stream started: print it when a case fails */
+	uint64_t state; /* advances by one step per draw */
+} rng;
+
+static inline rng rng_make(uint64_t seed)
+{
+	return (rng){seed, seed};
+}
+
+/* `fallback`, unless the environment variable COLLIDE_SEED holds a seed (decimal or 0x hex). */
+static inline uint64_t rng_env_seed(uint64_t fallback)
+{
+	const char *text = getenv("COLLIDE_SEED");
+	return text && *text ? strtoull(text, NULL, 0) : fallback;
+}
+
+/* One step of splitmix64: every draw below takes exactly one. */
+static inline uint64_t rng_next(rng *r)
+{
+	uint64_t z = (r->state += 0x9E3779B97F4A7C15ULL);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+/* In [0, 1), on the 2^-53 grid. */
+static inline double rng_unit(rng *r)
+{
+	return (double)(rng_next(r) >> 11) * 0x1p-53;
+}
+
+/* In [lo, hi). */
+static inline double rng_in(rng *r, double lo, double hi)
+{
+	return lo + (hi - lo) * rng_unit(r);
+}
+
+/* In [lo, hi], both ends included. */
+static inline int rng_int(rng *r, int lo, int hi)
+{
+	return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1));
+}
+
+static inline bool rng_coin(rng *r)
+{
+	return rng_next(r) & 1;
+}
+
+/* Each coordinate in [lo, hi), drawn x first. */
+static inline col_vec3 rng_vec3(rng *r, double lo, double hi)
+{
+	col_vec3 v;
+	v.x = rng_in(r, lo, hi);
+	v.y = rng_in(r, lo, hi);
+	v.z = rng_in(r, lo, hi);
+	return v;
+}
+
+/* Fails the running test, first naming the stream's seed and the case's index. */
+#define FAIL_CASE(r, i, ...)                                                                                 \
+	do {                                                                                                 \
+		print_error("seed 0x%016llx, case %d: ", (unsigned long long)(r)->seed, (i));                \
+		fail_msg(__VA_ARGS__);                                                                       \
+	} while (0)
+
+#endif
