@@ -1,5 +1,6 @@
 -- Reload test (run with --watch): at frame 3 the script rewrites itself; the host must notice and
 -- load the new version, whose load() prints "reloaded".
+-- A fixture of test_host.c, which asserts: "first version" then "reloaded" on stdout after the file changes.
 local path = arg[0]
 local frame = 0
 function load() print("first version") end

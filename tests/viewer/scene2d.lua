@@ -1,5 +1,6 @@
 -- Image test scene (2D): a red square with a square hole, a blue disc and a camera fixed so the
 -- test knows where each lands: world (x, y) -> pixel (160 + 15 x, 120 - 15 y) at 320x240.
+-- A fixture of test_host.c, which asserts: fill colour inside the polygon, background in its hole and outside, the disc, line and point pixels.
 local collide = require "collide"
 local poly
 function load()

@@ -1,5 +1,6 @@
 -- Image test scene (3D): an orange icosphere of radius 1 seen head-on from distance 4; the centre of
 -- the picture is sphere, the corners are background.
+-- A fixture of test_host.c, which asserts: the lit sphere colour at the centre, background in the corners.
 local collide = require "collide"
 local sphere
 function load()
