@@ -186,9 +186,11 @@ static const char *off_token(const char *p, const char *end, size_t *length)
 static unsigned long long parse_count(const char *token, size_t length)
 {
 	unsigned long long value = 0;
-	for (size_t i = 0; i < length && token[i] >= '0' && token[i] <= '9'; ++i)
-		value =
-		    value > ULLONG_MAX / 10 ? ULLONG_MAX : value * 10 + (unsigned long long)(token[i] - '0');
+	for (size_t i = 0; i < length && token[i] >= '0' && token[i] <= '9'; ++i) {
+		unsigned long long digit = (unsigned long long)(token[i] - '0');
+		/* saturates at ULLONG_MAX, never wraps */
+		value = value > (ULLONG_MAX - digit) / 10 ? ULLONG_MAX : value * 10 + digit;
+	}
 	return value;
 }
 
@@ -199,6 +201,8 @@ static unsigned long long parse_count(const char *token, size_t length)
 static bool header_counts_plausible(const char *head, size_t length, long long file_size, const char **what,
                                     unsigned long long *count)
 {
+	/* Compared unsigned: a count of 2^63 or more must not turn negative (file_size > 0 here). */
+	unsigned long long limit = (unsigned long long)file_size;
 	const char *end = head + length;
 	size_t n;
 	const char *token = off_token(head, end, &n);
@@ -207,7 +211,7 @@ static bool header_counts_plausible(const char *head, size_t length, long long f
 		for (int i = 0; i < 2; ++i) {
 			token = off_token(token + n, end, &n);
 			unsigned long long c = parse_count(token, n);
-			if ((long long)c > file_size || c == ULLONG_MAX) {
+			if (c > limit || c == ULLONG_MAX) {
 				*what = names[i];
 				*count = c;
 				return false;
@@ -227,7 +231,7 @@ static bool header_counts_plausible(const char *head, size_t length, long long f
 				if (space != NULL) {
 					unsigned long long c =
 					    parse_count(space + 1, (size_t)(line_end - space - 1));
-					if ((long long)c > file_size || c == ULLONG_MAX) {
+					if (c > limit || c == ULLONG_MAX) {
 						*what = "elements";
 						*count = c;
 						return false;
@@ -310,11 +314,12 @@ col_status col_mesh_load(const char *path, col_mesh **out, col_error *error)
 		return status;
 
 	/* Files often repeat a position per face (STL always does): one vertex per position. */
-	if (col_mesh_weld(mesh) < 0) {
+	int welded = col_mesh_weld(mesh);
+	if (welded == COL_MESH_WELD_OUT_OF_MEMORY) {
 		col_mesh_destroy(mesh);
 		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "mesh: out of memory welding '%s'", path);
 	}
-	if (col_mesh_triangle_count(mesh) == 0) {
+	if (welded == COL_MESH_WELD_COLLAPSED) {
 		col_mesh_destroy(mesh);
 		return col_fail(error, COL_ERROR_FORMAT, "mesh: '%s' has only zero-size triangles", path);
 	}

@@ -1,7 +1,14 @@
 /* Status names, method names and statistics: the vocabulary shared by every concept. */
 #include "collide/common.h"
 
+#include <math.h>
 #include <string.h>
+
+bool col_coordinate_in_range(double x)
+{
+	double a = fabs(x);
+	return a == 0.0 || (a >= COL_COORDINATE_MIN && a <= COL_COORDINATE_MAX); /* NaN fails both */
+}
 
 const char *col_status_name(col_status status)
 {

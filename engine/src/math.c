@@ -16,18 +16,34 @@ col_transform2 col_transform2_inverse(col_transform2 t)
 col_quat col_quat_from_axis_angle(col_vec3 axis, double radians)
 {
 	double length = col_vec3_length(axis);
-	if (!(length > 0.0))
-		return col_quat_identity();
+	if (!isfinite(length) || length < 0x1p-900) {
+		/* Squaring would overflow (1e200) or underflow (1e-200): divide by the largest component
+		 * first, which keeps the direction. */
+		double largest = fmax(fmax(fabs(axis.x), fabs(axis.y)), fabs(axis.z));
+		if (!(largest > 0.0) || !col_vec3_is_finite(axis))
+			return col_quat_identity();
+		axis = (col_vec3){axis.x / largest, axis.y / largest, axis.z / largest};
+		length = col_vec3_length(axis);
+	}
 	double s = sin(0.5 * radians) / length;
 	return (col_quat){axis.x * s, axis.y * s, axis.z * s, cos(0.5 * radians)};
 }
 
 col_quat col_quat_normalize(col_quat q)
 {
-	double length = sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-	if (!(length > 0.0))
-		return col_quat_identity();
-	double inverse = 1.0 / length;
+	double length2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+	if (!isfinite(length2) || length2 < 0x1p-900) {
+		/* The squares overflowed ({1e200, 0, 0, 0}) or underflowed ({1e-200, 0, 0, 0}): scale by
+		 * the largest component first, so the squares lie in [0, 4]. */
+		if (!isfinite(q.x) || !isfinite(q.y) || !isfinite(q.z) || !isfinite(q.w))
+			return col_quat_identity(); /* (fmax would skip a NaN) */
+		double largest = fmax(fmax(fabs(q.x), fabs(q.y)), fmax(fabs(q.z), fabs(q.w)));
+		if (!(largest > 0.0))
+			return col_quat_identity();
+		q = (col_quat){q.x / largest, q.y / largest, q.z / largest, q.w / largest};
+		length2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+	}
+	double inverse = 1.0 / sqrt(length2);
 	return (col_quat){q.x * inverse, q.y * inverse, q.z * inverse, q.w * inverse};
 }
 

@@ -4,12 +4,32 @@
 
 #include "error.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 col_status col_mesh_adopt(col_vec3 *vertices, int vertex_count, int32_t *triangles, int triangle_count,
                           col_mesh **out, col_error *error)
 {
+	/* The generators' vertices: a coordinate below the supported range is rounding noise (a sine
+	 * that should be 0) and becomes 0; one above it is refused like col_mesh_create refuses it. */
+	for (int i = 0; i < vertex_count; ++i) {
+		double *c[3] = {&vertices[i].x, &vertices[i].y, &vertices[i].z};
+		for (int axis = 0; axis < 3; ++axis) {
+			if (fabs(*c[axis]) < COL_COORDINATE_MIN)
+				*c[axis] = 0.0;
+			if (!col_coordinate_in_range(*c[axis])) {
+				double x = *c[axis];
+				free(vertices);
+				free(triangles);
+				return col_fail(
+				    error, COL_ERROR_INVALID_ARGUMENT,
+				    "mesh: vertex %d coordinate %g is outside the supported range "
+				    "[%g, %g] (or 0)",
+				    i, x, COL_COORDINATE_MIN, COL_COORDINATE_MAX);
+			}
+		}
+	}
 	col_mesh *mesh = malloc(sizeof *mesh);
 	if (mesh == NULL) {
 		free(vertices);
@@ -50,6 +70,15 @@ col_status col_mesh_create(const col_vec3 *vertices, int vertex_count, const int
 		if (!col_vec3_is_finite(v))
 			return col_fail(error, COL_ERROR_NOT_FINITE,
 			                "mesh: vertex %d is not finite (%g, %g, %g)", i, v.x, v.y, v.z);
+		for (int axis = 0; axis < 3; ++axis) {
+			double x = axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+			if (!col_coordinate_in_range(x))
+				return col_fail(
+				    error, COL_ERROR_INVALID_ARGUMENT,
+				    "mesh: vertex %d coordinate %g is outside the supported range "
+				    "[%g, %g] (or 0)",
+				    i, x, COL_COORDINATE_MIN, COL_COORDINATE_MAX);
+		}
 	}
 	for (int t = 0; t < triangle_count; ++t) {
 		const int32_t *tri = triangles + 3 * (size_t)t;
@@ -87,35 +116,40 @@ void col_mesh_destroy(col_mesh *mesh)
 	free(mesh);
 }
 
+/* A NULL mesh reads as an empty one: no vertices, no triangles, empty bounds. */
 int col_mesh_vertex_count(const col_mesh *mesh)
 {
-	return mesh->vertex_count;
+	return mesh != NULL ? mesh->vertex_count : 0;
 }
 int col_mesh_triangle_count(const col_mesh *mesh)
 {
-	return mesh->triangle_count;
+	return mesh != NULL ? mesh->triangle_count : 0;
 }
 const col_vec3 *col_mesh_vertices(const col_mesh *mesh)
 {
-	return mesh->vertices;
+	return mesh != NULL ? mesh->vertices : NULL;
 }
 const int32_t *col_mesh_triangles(const col_mesh *mesh)
 {
-	return mesh->triangles;
+	return mesh != NULL ? mesh->triangles : NULL;
 }
 col_aabb3 col_mesh_bounds(const col_mesh *mesh)
 {
-	return mesh->bounds;
+	return mesh != NULL ? mesh->bounds : col_aabb3_empty();
 }
 
 col_triangle col_mesh_triangle(const col_mesh *mesh, int index)
 {
+	if (mesh == NULL || index < 0 || index >= mesh->triangle_count)
+		return (col_triangle){{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
 	const int32_t *tri = mesh->triangles + 3 * (size_t)index;
 	return (col_triangle){mesh->vertices[tri[0]], mesh->vertices[tri[1]], mesh->vertices[tri[2]]};
 }
 
 double col_mesh_volume(const col_mesh *mesh)
 {
+	if (mesh == NULL)
+		return 0.0;
 	/* Sum of the tetrahedra (origin, a, b, c); relative to the bounds' centre so that a mesh far
 	 * from the origin does not lose its digits to cancellation. */
 	col_vec3 o = col_vec3_scale(col_vec3_add(mesh->bounds.min, mesh->bounds.max), 0.5);
@@ -131,7 +165,7 @@ double col_mesh_volume(const col_mesh *mesh)
 double col_mesh_surface_area(const col_mesh *mesh)
 {
 	double area = 0.0;
-	for (int i = 0; i < mesh->triangle_count; ++i)
+	for (int i = 0; mesh != NULL && i < mesh->triangle_count; ++i)
 		area += col_triangle_area(col_mesh_triangle(mesh, i));
 	return area;
 }
@@ -194,13 +228,15 @@ static int compare_weld_keys(const void *pa, const void *pb)
 
 int col_mesh_weld(col_mesh *mesh)
 {
+	if (mesh == NULL)
+		return 0;
 	int n = mesh->vertex_count;
 	weld_key *keys = malloc((n > 0 ? (size_t)n : 1) * sizeof *keys);
 	int32_t *remap = malloc((n > 0 ? (size_t)n : 1) * sizeof *remap);
 	if (keys == NULL || remap == NULL) {
 		free(keys);
 		free(remap);
-		return -1;
+		return COL_MESH_WELD_OUT_OF_MEMORY;
 	}
 	for (int i = 0; i < n; ++i)
 		keys[i] = (weld_key){mesh->vertices[i], i};
@@ -217,6 +253,19 @@ int col_mesh_weld(col_mesh *mesh)
 		i = j;
 	}
 	free(keys);
+
+	/* A weld that would leave no triangle is refused before anything moves: an empty mesh is no
+	 * mesh (col_mesh_create refuses one too). Triangles are compared by representative. */
+	int survivors = 0;
+	for (int t = 0; t < mesh->triangle_count; ++t) {
+		const int32_t *tri = mesh->triangles + 3 * (size_t)t;
+		int32_t a = remap[tri[0]], b = remap[tri[1]], c = remap[tri[2]];
+		survivors += a != b && b != c && c != a;
+	}
+	if (survivors == 0) {
+		free(remap);
+		return COL_MESH_WELD_COLLAPSED;
+	}
 
 	int kept = 0;
 	for (int i = 0; i < n; ++i) {

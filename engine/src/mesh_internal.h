@@ -13,8 +13,10 @@ struct col_mesh {
 	col_aabb3 bounds;   /* kept with the vertices so queries need not rescan them */
 };
 
-/* Takes ownership of vertices and triangles (malloc'd) without checking them: for generators,
- * whose output is valid by construction. Frees both on failure. */
+/* Takes ownership of vertices and triangles (malloc'd) without checking the topology: for
+ * generators, whose output is valid by construction. Sets coordinates below COL_COORDINATE_MIN in
+ * magnitude to 0 and fails (COL_ERROR_INVALID_ARGUMENT) for one above COL_COORDINATE_MAX. Frees
+ * both on failure. */
 col_status col_mesh_adopt(col_vec3 *vertices, int vertex_count, int32_t *triangles, int triangle_count,
                           col_mesh **out, col_error *error);
 

@@ -192,7 +192,7 @@ static bool view_contains(const mesh_view *view, col_vec3 p, col_method method, 
 
 bool col_mesh_contains_point(const col_mesh *mesh, col_vec3 p, col_method method, col_query_stats *stats)
 {
-	if (!col_vec3_is_finite(p))
+	if (mesh == NULL || !col_vec3_is_finite(p))
 		return false; /* NaN is nowhere */
 	mesh_view view = {mesh, col_transform3_identity(), false};
 	uint64_t tested = 0;
@@ -204,12 +204,17 @@ bool col_mesh_contains_point(const col_mesh *mesh, col_vec3 p, col_method method
 void col_mesh_contains_points(const col_mesh *mesh, const col_vec3 *points, size_t count,
                               col_method method, bool *inside, col_query_stats *stats)
 {
+	if (inside == NULL)
+		return;
 	for (size_t i = 0; i < count; i++)
-		inside[i] = col_mesh_contains_point(mesh, points[i], method, stats);
+		inside[i] = points != NULL && col_mesh_contains_point(mesh, points[i], method, stats);
 }
 
 bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_query_stats *stats)
 {
+	if (mesh == NULL || !col_vec3_is_finite(sphere.center) || !isfinite(sphere.radius) ||
+	    !(sphere.radius >= 0.0))
+		return false; /* a NaN or negative ball is nowhere */
 	int n = mesh->triangle_count;
 	for (int i = 0; i < n; ++i) {
 		if (col_triangle_intersects_sphere(col_mesh_triangle(mesh, i), sphere)) {
@@ -217,8 +222,7 @@ bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_que
 			return true;
 		}
 	}
-	/* No triangle within reach: the ball is wholly inside or wholly outside. (The exact surface
-	 * test comes first again: a zero radius makes the rounded closest point unreliable.) */
+	/* No triangle within reach: the ball is wholly inside or wholly outside, as its centre is. */
 	uint64_t tested = (uint64_t)n;
 	mesh_view view = {mesh, col_transform3_identity(), false};
 	bool inside = view_contains(&view, sphere.center, COL_METHOD_CROSSING, &tested);
@@ -229,6 +233,8 @@ bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_que
 bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transform3 b_to_a,
                               col_query_stats *stats)
 {
+	if (a == NULL || b == NULL)
+		return false;
 	mesh_view view_a = {a, col_transform3_identity(), false};
 	mesh_view view_b = {b, b_to_a, true};
 	uint64_t tested = 0;

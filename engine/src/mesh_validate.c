@@ -82,9 +82,10 @@ col_status col_mesh_validate(const col_mesh *mesh, col_mesh_report *report, col_
 	free(uses);
 	free(parent);
 
-	report->closed = report->boundary_edge_count == 0;
+	/* With no triangles there is nothing closed, oriented or outward about the mesh. */
+	report->closed = nt > 0 && report->boundary_edge_count == 0;
 	report->edge_manifold = report->nonmanifold_edge_count == 0;
-	report->consistently_oriented = report->misoriented_edge_count == 0;
+	report->consistently_oriented = nt > 0 && report->misoriented_edge_count == 0;
 	report->outward = report->closed && report->edge_manifold && report->consistently_oriented &&
 	                  col_mesh_volume(mesh) > 0.0;
 	col_error_clear(error);
@@ -130,6 +131,8 @@ size_t col_mesh_report_format(const col_mesh_report *report, char *buffer, size_
 	text t = {buffer, buffer != NULL ? size : 0, 0};
 	if (t.size > 0)
 		buffer[0] = '\0';
+	if (report == NULL)
+		return 0;
 	text_add(&t, "%d vertices, %d triangles, %d edges, %d component%s\n", report->vertex_count,
 	         report->triangle_count, report->edge_count, report->component_count,
 	         report->component_count == 1 ? "" : "s");

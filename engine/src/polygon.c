@@ -109,6 +109,15 @@ col_status col_polygon_create(const col_contour *contours, int contour_count, co
 				return col_fail(error, COL_ERROR_NOT_FINITE,
 				                "polygon: contour %d vertex %d has an infinite coordinate", c,
 				                v);
+			for (int axis = 0; axis < 2; axis++) {
+				double x = axis == 0 ? p.x : p.y;
+				if (!col_coordinate_in_range(x))
+					return col_fail(
+					    error, COL_ERROR_INVALID_ARGUMENT,
+					    "polygon: contour %d vertex %d coordinate %g is outside the "
+					    "supported range [%g, %g] (or 0)",
+					    c, v, x, COL_COORDINATE_MIN, COL_COORDINATE_MAX);
+			}
 		}
 	}
 

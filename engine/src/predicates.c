@@ -35,6 +35,9 @@ static const double circle_line_bound = 11.0 * U;  /* d = 10 */
 static const double circle_circle_bound = 6.0 * U; /* d = 5 */
 static const double sphere_point_bound = 7.0 * U;  /* d = 6 */
 static const double sphere_sphere_bound = 7.0 * U; /* d = 6 */
+static const double sphere_line_bound = 13.0 * U;  /* d = 12 */
+static const double sphere_plane_bound = 19.0 * U; /* d = 18 */
+static const double prism_bound = 12.0 * U;        /* d = 11 */
 
 /* The exact paths stay out of line so their large buffers never enlarge the fast path's frame. */
 #if defined(__GNUC__)
@@ -495,4 +498,210 @@ int col_sphere_sphere_side(col_vec3 ca, double ra, col_vec3 cb, double rb)
 	int nr1 = col_expansion_sum(na2, a2, nb2, b2, r1);
 	int nr = col_expansion_sum(nr1, r1, nab, ab, r);
 	return col_expansion_sign(col_expansion_diff(ne, e, nr, r, h), h);
+}
+
+/* ---- exact comparisons for spheres against lines, planes and triangles ---- */
+
+/* Room for a product accumulated by product_compressed. Compressed expansions are nonadjacent, so
+ * one of a degree-6 value of inputs in the exact range (a multiple of 2^-912 below 2^622) has at
+ * most 767 components, and one partial product (2 * 96) is added before each compression. Beyond
+ * the range the capacity is checked, never exceeded: the sign then falls back to the rounded one. */
+#define PRODUCT_CAPACITY 1280
+#define FACTOR_CAPACITY  96
+
+/* h = e * f, compressing after each partial product so that h stays short whatever the lengths
+ * of e and f (e at most FACTOR_CAPACITY). Returns the length of h, or -1 when it would not fit
+ * (only when an input overflowed to an infinity or a NaN: outside the exact range). */
+static int product_compressed(int ne, const double *e, int nf, const double *f, double *h)
+{
+	double scaled[2 * FACTOR_CAPACITY], sum[PRODUCT_CAPACITY];
+	int nh = 0;
+	if (ne > FACTOR_CAPACITY)
+		return -1;
+	for (int j = 0; j < nf; j++) {
+		int ns = col_expansion_scale(ne, e, f[j], scaled);
+		if (nh + ns > PRODUCT_CAPACITY)
+			return -1;
+		int nsum = col_expansion_sum(nh, h, ns, scaled, sum);
+		nh = col_expansion_compress(nsum, sum);
+		for (int i = 0; i < nh; i++)
+			h[i] = sum[i];
+	}
+	return nh;
+}
+
+/* h += e^2 (h has PRODUCT_CAPACITY room); e is compressed in place first. -1 when it does not
+ * fit. */
+static int add_square(int nh, double *h, int ne, double *e)
+{
+	double square[PRODUCT_CAPACITY], sum[2 * PRODUCT_CAPACITY];
+	ne = col_expansion_compress(ne, e);
+	int ns = product_compressed(ne, e, ne, e, square);
+	if (nh < 0 || ns < 0)
+		return -1;
+	int nsum = col_expansion_sum(nh, h, ns, square, sum);
+	nsum = col_expansion_compress(nsum, sum);
+	if (nsum > PRODUCT_CAPACITY)
+		return -1;
+	for (int i = 0; i < nsum; i++)
+		h[i] = sum[i];
+	return nsum;
+}
+
+/* The three components of (q - p) x (r - p), each exactly: at most 16 components each. */
+static void cross_difference_exact(col_vec3 p, col_vec3 q, col_vec3 r, double h[3][16], int n[3])
+{
+	double s[8], t[8];
+	/* x: (qy - py)(rz - pz) - (qz - pz)(ry - py), and cyclically */
+	int ns = diff_product_exact(q.y, p.y, r.z, p.z, s), nt = diff_product_exact(q.z, p.z, r.y, p.y, t);
+	n[0] = col_expansion_diff(ns, s, nt, t, h[0]);
+	ns = diff_product_exact(q.z, p.z, r.x, p.x, s), nt = diff_product_exact(q.x, p.x, r.z, p.z, t);
+	n[1] = col_expansion_diff(ns, s, nt, t, h[1]);
+	ns = diff_product_exact(q.x, p.x, r.y, p.y, s), nt = diff_product_exact(q.y, p.y, r.x, p.x, t);
+	n[2] = col_expansion_diff(ns, s, nt, t, h[2]);
+}
+
+/* |(q - p) x (r - p)|^2 into h (PRODUCT_CAPACITY); -1 when it does not fit. */
+static int cross_length2_exact(col_vec3 p, col_vec3 q, col_vec3 r, double *h)
+{
+	double m[3][16];
+	int nm[3], nh = 0;
+	cross_difference_exact(p, q, r, m, nm);
+	for (int i = 0; i < 3 && nh >= 0; i++)
+		nh = add_square(nh, h, nm[i], m[i]);
+	return nh;
+}
+
+/* radius^2 * e, e compressed in place first; into h (PRODUCT_CAPACITY). -1 when it does not fit. */
+static int radius2_times(double radius, int ne, double *e, double *h)
+{
+	double r[2];
+	int nr = col_expansion_product(radius, radius, r);
+	ne = col_expansion_compress(ne, e);
+	return product_compressed(nr, r, ne, e, h); /* the short factor is the one scaled */
+}
+
+/* Sign of a - b for two expansions of PRODUCT_CAPACITY; `fallback` when either did not fit. */
+static int difference_sign(int na, const double *a, int nb, const double *b, int fallback)
+{
+	static const int capacity = 2 * PRODUCT_CAPACITY;
+	double h[2 * PRODUCT_CAPACITY];
+	if (na < 0 || nb < 0 || na + nb > capacity)
+		return fallback;
+	return col_expansion_sign(col_expansion_diff(na, a, nb, b, h), h);
+}
+
+static COL_NOINLINE int sphere_line_slow(col_vec3 center, double radius, col_vec3 a, col_vec3 b, int fallback)
+{
+	double m2[PRODUCT_CAPACITY], rl[PRODUCT_CAPACITY], ex[8], ey[8], ez[8], exy[16], l[24];
+	int nm2 = cross_length2_exact(a, b, center, m2);
+	int nx = diff_product_exact(b.x, a.x, b.x, a.x, ex);
+	int ny = diff_product_exact(b.y, a.y, b.y, a.y, ey);
+	int nz = diff_product_exact(b.z, a.z, b.z, a.z, ez);
+	int nxy = col_expansion_sum(nx, ex, ny, ey, exy);
+	int nl = col_expansion_sum(nxy, exy, nz, ez, l);
+	int nrl = radius2_times(radius, nl, l, rl);
+	return difference_sign(nm2, m2, nrl, rl, fallback);
+}
+
+int col_sphere_line_side(col_vec3 center, double radius, col_vec3 a, col_vec3 b)
+{
+	/* |(b - a) x (center - a)|^2 against radius^2 |b - a|^2: the distance test without a root. */
+	double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z;
+	double vx = center.x - a.x, vy = center.y - a.y, vz = center.z - a.z;
+	double x1 = uy * vz, x2 = uz * vy, y1 = uz * vx, y2 = ux * vz, z1 = ux * vy, z2 = uy * vx;
+	double mx = x1 - x2, my = y1 - y2, mz = z1 - z2;
+	double px = fabs(x1) + fabs(x2), py = fabs(y1) + fabs(y2), pz = fabs(z1) + fabs(z2);
+	double m2 = mx * mx + my * my + mz * mz;
+	double rl = radius * radius * (ux * ux + uy * uy + uz * uz);
+	double side = m2 - rl;
+	double bound = sphere_line_bound * ((px * px + py * py + pz * pz) + rl);
+	if (side > bound || -side > bound)
+		return sign_of(side);
+	return sphere_line_slow(center, radius, a, b, sign_of(side));
+}
+
+/* The exact orient3d expansion, translated first when that is exact: at most 96 components. */
+static int orient3d_expansion(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d, double *h)
+{
+	col_vec3 p[4] = {a, b, c, d}, t[4];
+	return translate3(p, 4, t) ? orient3d_exact(t[0], t[1], t[2], t[3], h)
+	                           : orient3d_exact(a, b, c, d, h);
+}
+
+static COL_NOINLINE int sphere_plane_slow(col_vec3 center, double radius, col_vec3 a, col_vec3 b, col_vec3 c,
+                                          int fallback)
+{
+	double o[96], o2[PRODUCT_CAPACITY], n2[PRODUCT_CAPACITY], rn[PRODUCT_CAPACITY];
+	int no = orient3d_expansion(a, b, c, center, o);
+	int no2 = add_square(0, o2, no, o);
+	int nn2 = cross_length2_exact(a, b, c, n2);
+	int nrn = nn2 < 0 ? -1 : radius2_times(radius, nn2, n2, rn);
+	return difference_sign(no2, o2, nrn, rn, fallback);
+}
+
+int col_sphere_plane_side(col_vec3 center, double radius, col_vec3 a, col_vec3 b, col_vec3 c)
+{
+	/* orient3d(a, b, c, center)^2 against radius^2 |n|^2, n = (b - a) x (c - a). */
+	double adx = a.x - center.x, bdx = b.x - center.x, cdx = c.x - center.x;
+	double ady = a.y - center.y, bdy = b.y - center.y, cdy = c.y - center.y;
+	double adz = a.z - center.z, bdz = b.z - center.z, cdz = c.z - center.z;
+	double bdycdz = bdy * cdz, bdzcdy = bdz * cdy;
+	double cdyadz = cdy * adz, cdzady = cdz * ady;
+	double adybdz = ady * bdz, adzbdy = adz * bdy;
+	double o = adx * (bdycdz - bdzcdy) + bdx * (cdyadz - cdzady) + cdx * (adybdz - adzbdy);
+	double op = fabs(adx) * (fabs(bdycdz) + fabs(bdzcdy)) + fabs(bdx) * (fabs(cdyadz) + fabs(cdzady)) +
+	            fabs(cdx) * (fabs(adybdz) + fabs(adzbdy));
+
+	double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z;
+	double vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
+	double x1 = uy * vz, x2 = uz * vy, y1 = uz * vx, y2 = ux * vz, z1 = ux * vy, z2 = uy * vx;
+	double nx = x1 - x2, ny = y1 - y2, nz = z1 - z2;
+	double px = fabs(x1) + fabs(x2), py = fabs(y1) + fabs(y2), pz = fabs(z1) + fabs(z2);
+	double r2 = radius * radius;
+	double rn = r2 * (nx * nx + ny * ny + nz * nz), rnp = r2 * (px * px + py * py + pz * pz);
+	double side = o * o - rn;
+	double bound = sphere_plane_bound * (op * op + rnp);
+	if (side > bound || -side > bound)
+		return sign_of(side);
+	return sphere_plane_slow(center, radius, a, b, c, sign_of(side));
+}
+
+static COL_NOINLINE int prism_slow(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 p, int fallback)
+{
+	double m[3][16], n[3][16], term[PRODUCT_CAPACITY], acc[PRODUCT_CAPACITY], sum[2 * PRODUCT_CAPACITY];
+	int nm[3], nn[3], length = 0;
+	cross_difference_exact(a, b, p, m, nm);
+	cross_difference_exact(a, b, c, n, nn);
+	for (int i = 0; i < 3; i++) {
+		nm[i] = col_expansion_compress(nm[i], m[i]);
+		nn[i] = col_expansion_compress(nn[i], n[i]);
+		int nt = product_compressed(nm[i], m[i], nn[i], n[i], term);
+		if (nt < 0)
+			return fallback;
+		int nsum = col_expansion_compress(col_expansion_sum(length, acc, nt, term, sum), sum);
+		if (nsum > PRODUCT_CAPACITY)
+			return fallback;
+		for (int k = 0; k < nsum; k++)
+			acc[k] = sum[k];
+		length = nsum;
+	}
+	return col_expansion_sign(length, acc);
+}
+
+int col_prism_side(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 p)
+{
+	double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z;
+	double vx = p.x - a.x, vy = p.y - a.y, vz = p.z - a.z;
+	double wx = c.x - a.x, wy = c.y - a.y, wz = c.z - a.z;
+	double mx1 = uy * vz, mx2 = uz * vy, my1 = uz * vx, my2 = ux * vz, mz1 = ux * vy, mz2 = uy * vx;
+	double nx1 = uy * wz, nx2 = uz * wy, ny1 = uz * wx, ny2 = ux * wz, nz1 = ux * wy, nz2 = uy * wx;
+	double dot = (mx1 - mx2) * (nx1 - nx2) + (my1 - my2) * (ny1 - ny2) + (mz1 - mz2) * (nz1 - nz2);
+	double permanent = (fabs(mx1) + fabs(mx2)) * (fabs(nx1) + fabs(nx2)) +
+	                   (fabs(my1) + fabs(my2)) * (fabs(ny1) + fabs(ny2)) +
+	                   (fabs(mz1) + fabs(mz2)) * (fabs(nz1) + fabs(nz2));
+	double bound = prism_bound * permanent;
+	if (dot > bound || -dot > bound)
+		return sign_of(dot);
+	return prism_slow(a, b, c, p, sign_of(dot));
 }

@@ -29,6 +29,18 @@ static col_status check_finite(col_vec2 p, const char *what, const char *name, c
 	return COL_OK;
 }
 
+/* The shapes the tests answer for: finite coordinates, a finite radius >= 0. Anything else (a
+ * NaN above all, whose predicate signs read as 0, "touching") is nowhere: the tests say false. */
+static bool segment_ok(col_segment s)
+{
+	return col_vec2_is_finite(s.a) && col_vec2_is_finite(s.b);
+}
+
+static bool circle_ok(col_circle c)
+{
+	return col_vec2_is_finite(c.center) && isfinite(c.radius) && c.radius >= 0.0;
+}
+
 col_status col_segment_validate(col_segment segment, col_error *error)
 {
 	col_status status = check_finite(segment.a, "segment", "end point a", error);
@@ -59,11 +71,14 @@ bool col_segment_contains_point(col_segment segment, col_vec2 p)
 {
 	/* Collinear and inside the box is on the segment; a point segment has a zero orientation with
 	 * everything, but its box holds only itself, so the same test serves. */
-	return in_box(segment.a, segment.b, p) && col_orient2d(segment.a, segment.b, p) == 0.0;
+	return segment_ok(segment) && col_vec2_is_finite(p) && in_box(segment.a, segment.b, p) &&
+	       col_orient2d(segment.a, segment.b, p) == 0.0;
 }
 
 bool col_segment_intersects_segment(col_segment s, col_segment t)
 {
+	if (!segment_ok(s) || !segment_ok(t))
+		return false;
 	/* Cheap rejection first; it is exact since it only compares coordinates. */
 	if (fmax(s.a.x, s.b.x) < fmin(t.a.x, t.b.x) || fmax(t.a.x, t.b.x) < fmin(s.a.x, s.b.x) ||
 	    fmax(s.a.y, s.b.y) < fmin(t.a.y, t.b.y) || fmax(t.a.y, t.b.y) < fmin(s.a.y, s.b.y))
@@ -141,11 +156,14 @@ bool col_segment_intersection_point(col_segment s, col_segment t, col_vec2 *poin
 
 bool col_circle_contains_point(col_circle circle, col_vec2 p)
 {
-	return col_circle_point_side(circle.center, circle.radius, p) <= 0;
+	return circle_ok(circle) && col_vec2_is_finite(p) &&
+	       col_circle_point_side(circle.center, circle.radius, p) <= 0;
 }
 
 bool col_circle_intersects_segment(col_circle circle, col_segment segment)
 {
+	if (!circle_ok(circle) || !segment_ok(segment))
+		return false;
 	col_vec2 c = circle.center;
 	double r = circle.radius;
 	if (col_circle_point_side(c, r, segment.a) <= 0 || col_circle_point_side(c, r, segment.b) <= 0)
@@ -161,7 +179,8 @@ bool col_circle_intersects_segment(col_circle circle, col_segment segment)
 
 bool col_circle_intersects_circle(col_circle a, col_circle b)
 {
-	return col_circle_circle_side(a.center, a.radius, b.center, b.radius) <= 0;
+	return circle_ok(a) && circle_ok(b) &&
+	       col_circle_circle_side(a.center, a.radius, b.center, b.radius) <= 0;
 }
 
 /* The brute-force shape/polygon test shared by circles and segments: the shape meets the region
@@ -213,6 +232,11 @@ static bool segment_meets_edge(const void *segment, col_segment edge)
 
 bool col_circle_intersects_polygon(col_circle circle, const col_polygon *polygon, col_query_stats *stats)
 {
+	if (!circle_ok(circle)) {
+		if (stats != NULL)
+			stats->queries += 1;
+		return false;
+	}
 	/* The disc's box, widened by one ulp each way because center -/+ radius is rounded, so it
 	 * holds the whole true disc. */
 	col_aabb2 reach = {{nextafter(circle.center.x - circle.radius, -INFINITY),
@@ -224,6 +248,11 @@ bool col_circle_intersects_polygon(col_circle circle, const col_polygon *polygon
 
 bool col_segment_intersects_polygon(col_segment segment, const col_polygon *polygon, col_query_stats *stats)
 {
+	if (!segment_ok(segment)) {
+		if (stats != NULL)
+			stats->queries += 1;
+		return false;
+	}
 	col_aabb2 reach = col_aabb2_add_point(col_aabb2_add_point(col_aabb2_empty(), segment.a), segment.b);
 	return shape_meets_polygon(polygon, &segment, reach, segment_meets_edge, segment.a, stats);
 }

@@ -1,5 +1,6 @@
 /* Spheres and triangles in 3D. Every yes/no answer about touching is decided by the exact
- * predicates; only the closest point itself is computed in floating point. */
+ * predicates; only the closest point itself is computed in floating point. A NaN or infinite
+ * coordinate or radius, or a negative radius, is nowhere: every test with one answers false. */
 #include "collide/shapes3d.h"
 
 #include "collide/predicates.h"
@@ -22,14 +23,27 @@ col_status col_sphere_validate(col_sphere sphere, col_error *error)
 	return COL_OK;
 }
 
+/* Finite centre and radius, radius >= 0: the spheres the tests answer for. */
+static bool sphere_is_valid(col_sphere s)
+{
+	return col_vec3_is_finite(s.center) && isfinite(s.radius) && s.radius >= 0.0;
+}
+
+static bool triangle_is_finite(col_triangle t)
+{
+	return col_vec3_is_finite(t.a) && col_vec3_is_finite(t.b) && col_vec3_is_finite(t.c);
+}
+
 bool col_sphere_contains_point(col_sphere sphere, col_vec3 p)
 {
-	return col_sphere_point_side(sphere.center, sphere.radius, p) <= 0;
+	return sphere_is_valid(sphere) && col_vec3_is_finite(p) &&
+	       col_sphere_point_side(sphere.center, sphere.radius, p) <= 0;
 }
 
 bool col_sphere_intersects_sphere(col_sphere a, col_sphere b)
 {
-	return col_sphere_sphere_side(a.center, a.radius, b.center, b.radius) <= 0;
+	return sphere_is_valid(a) && sphere_is_valid(b) &&
+	       col_sphere_sphere_side(a.center, a.radius, b.center, b.radius) <= 0;
 }
 
 /* ---- triangles: measures ---- */
@@ -118,11 +132,6 @@ col_vec3 col_triangle_closest_point(col_triangle t, col_vec3 p)
 		return degenerate_closest_point(t, p);
 	double v = vb / sum, w = vc / sum;
 	return col_vec3_add(t.a, col_vec3_add(col_vec3_scale(ab, v), col_vec3_scale(ac, w)));
-}
-
-bool col_triangle_intersects_sphere(col_triangle t, col_sphere s)
-{
-	return col_sphere_point_side(s.center, s.radius, col_triangle_closest_point(t, s.center)) <= 0;
 }
 
 /* ---- exact tests: segments and triangles ---- */
@@ -238,7 +247,47 @@ static bool segment_intersects_triangle(col_vec3 p, col_vec3 q, col_triangle t)
 
 bool col_triangle_contains_point(col_triangle t, col_vec3 p)
 {
-	return segment_intersects_triangle(p, p, t);
+	return triangle_is_finite(t) && col_vec3_is_finite(p) && segment_intersects_triangle(p, p, t);
+}
+
+/* The closed segment ab (a != b) comes within the radius of the centre at a point strictly
+ * between its ends: the centre projects strictly inside it, and the line is near enough. The
+ * ends themselves are tested on their own. */
+static bool edge_interior_meets_sphere(col_vec3 a, col_vec3 b, col_sphere s)
+{
+	return !col_vec3_equal(a, b) && col_dot3_sign(a, b, s.center) > 0 &&
+	       col_dot3_sign(b, a, s.center) > 0 && col_sphere_line_side(s.center, s.radius, a, b) <= 0;
+}
+
+bool col_triangle_intersects_sphere(col_triangle t, col_sphere s)
+{
+	if (!sphere_is_valid(s) || !triangle_is_finite(t))
+		return false;
+	/* The ball's box, widened by one ulp each way because centre -/+ radius is rounded: apart
+	 * from the triangle's box, the ball is apart from the triangle (exact comparisons). */
+	col_vec3 c = s.center;
+	double r = s.radius;
+	if (fmax(fmax(t.a.x, t.b.x), t.c.x) < nextafter(c.x - r, -INFINITY) ||
+	    fmin(fmin(t.a.x, t.b.x), t.c.x) > nextafter(c.x + r, INFINITY) ||
+	    fmax(fmax(t.a.y, t.b.y), t.c.y) < nextafter(c.y - r, -INFINITY) ||
+	    fmin(fmin(t.a.y, t.b.y), t.c.y) > nextafter(c.y + r, INFINITY) ||
+	    fmax(fmax(t.a.z, t.b.z), t.c.z) < nextafter(c.z - r, -INFINITY) ||
+	    fmin(fmin(t.a.z, t.b.z), t.c.z) > nextafter(c.z + r, INFINITY))
+		return false;
+	/* The point of the triangle nearest the centre is a vertex, a point inside an edge or a
+	 * point inside the face; each candidate below is a true point of the triangle, so the ball
+	 * meets the triangle exactly when one of them is within the radius. All exact. */
+	if (col_sphere_point_side(c, r, t.a) <= 0 || col_sphere_point_side(c, r, t.b) <= 0 ||
+	    col_sphere_point_side(c, r, t.c) <= 0)
+		return true;
+	if (edge_interior_meets_sphere(t.a, t.b, s) || edge_interior_meets_sphere(t.b, t.c, s) ||
+	    edge_interior_meets_sphere(t.c, t.a, s))
+		return true;
+	/* The face: the centre projects into the closed triangle and the plane is near enough. A
+	 * zero-area triangle is the union of its edges, already tested. */
+	return !col_triangle_is_degenerate(t) && col_prism_side(t.a, t.b, t.c, c) >= 0 &&
+	       col_prism_side(t.b, t.c, t.a, c) >= 0 && col_prism_side(t.c, t.a, t.b, c) >= 0 &&
+	       col_sphere_plane_side(c, r, t.a, t.b, t.c) <= 0;
 }
 
 /* Every vertex strictly on one side of the other triangle's plane: the cheap rejection that
@@ -253,6 +302,8 @@ static bool separated_by_plane(col_triangle t, col_triangle u)
 
 bool col_triangle_intersects_triangle(col_triangle t, col_triangle u)
 {
+	if (!triangle_is_finite(t) || !triangle_is_finite(u))
+		return false;
 	if (separated_by_plane(t, u) || separated_by_plane(u, t))
 		return false;
 	/* Two closed triangles meet exactly when an edge of one meets the other: their common part is

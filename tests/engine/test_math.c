@@ -82,6 +82,33 @@ static void test_quaternion_rotation(void **state)
 }
 
 /* Boxes are closed (touching overlaps), start empty, and a transformed box holds every moved point. */
+/* Normalising scales by the largest component first: {1e200, 0, 0, 0} used to overflow to an
+ * infinite length (and come back as zero), {1e-200, 0, 0, 0} to underflow to the identity. */
+static void test_quaternion_normalize_extremes(void **state)
+{
+	(void)state;
+	double scales[] = {1e200, 1e-200, 0x1p-1074, 1.7e308, 1.0};
+	for (int i = 0; i < 5; ++i) {
+		double s = scales[i];
+		col_quat q = col_quat_normalize((col_quat){s, 0, 0, 0});
+		assert_true(q.x == 1.0 && q.y == 0.0 && q.z == 0.0 && q.w == 0.0);
+		q = col_quat_normalize((col_quat){0, -s, 0, s});
+		assert_true(fabs(q.y + sqrt(0.5)) < 1e-15 && fabs(q.w - sqrt(0.5)) < 1e-15 && q.x == 0.0);
+		q = col_quat_normalize((col_quat){s, s, s, s});
+		assert_true(q.x == 0.5 && q.y == 0.5 && q.z == 0.5 && q.w == 0.5);
+		col_quat r = col_quat_from_axis_angle((col_vec3){0, 0, s}, 1.0);
+		assert_true(fabs(r.z - sin(0.5)) < 1e-15 && fabs(r.w - cos(0.5)) < 1e-15 && r.x == 0.0);
+	}
+	col_quat id = col_quat_normalize((col_quat){0, 0, 0, 0});
+	assert_true(id.w == 1.0 && id.x == 0.0);
+	id = col_quat_normalize((col_quat){NAN, 0, 0, 1});
+	assert_true(id.w == 1.0 && id.x == 0.0);
+	id = col_quat_normalize((col_quat){INFINITY, 0, 0, 1});
+	assert_true(id.w == 1.0 && id.x == 0.0);
+	id = col_quat_from_axis_angle((col_vec3){NAN, 0, 1}, 1.0);
+	assert_true(id.w == 1.0 && id.x == 0.0);
+}
+
 static void test_boxes(void **state)
 {
 	(void)state;
@@ -152,6 +179,7 @@ int main(void)
 		cmocka_unit_test(test_transform2_quarter_turn),
 		cmocka_unit_test(test_transform2_compose_and_inverse),
 		cmocka_unit_test(test_quaternion_rotation),
+		cmocka_unit_test(test_quaternion_normalize_extremes),
 		cmocka_unit_test(test_boxes),
 		cmocka_unit_test(test_names),
 	};

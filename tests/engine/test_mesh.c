@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "collide/mesh.h"
+#include "mesh_internal.h" /* to build the empty mesh no public call makes */
 
 static const double pi = 3.14159265358979323846;
 
@@ -520,6 +521,100 @@ static void test_weld(void **state)
 	col_mesh_destroy(mesh);
 }
 
+/* Coordinates outside the predicates' exact range are refused, naming the vertex; the generators
+ * refuse a size that would leave the range, and set rounding noise below it to 0. */
+static void test_coordinate_range(void **state)
+{
+	(void)state;
+	col_mesh *mesh = NULL;
+	col_error error;
+	col_vec3 v[8];
+	memcpy(v, box_vertices, sizeof v);
+	v[6].z = 1e200;
+	assert_int_equal(col_mesh_create(v, 8, box_triangles, 12, &mesh, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_null(mesh);
+	assert_non_null(
+	    strstr(error.message, "mesh: vertex 6 coordinate 1e+200 is outside the supported range"));
+	v[6].z = -1e-200;
+	assert_int_equal(col_mesh_create(v, 8, box_triangles, 12, &mesh, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_non_null(strstr(error.message, "vertex 6 coordinate -1e-200"));
+	v[6].z = 1e30; /* the ends of the range are accepted */
+	v[5].x = -1e-30;
+	check_ok(col_mesh_create(v, 8, box_triangles, 12, &mesh, &error), &error);
+	col_mesh_destroy(mesh);
+
+	assert_int_equal(col_mesh_create_icosphere(1, 1e40, &mesh, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_null(mesh);
+	check_ok(col_mesh_create_uv_sphere(1e-20, 8, 4, &mesh, &error), &error);
+	const col_vec3 *p = col_mesh_vertices(mesh);
+	for (int i = 0; i < col_mesh_vertex_count(mesh); ++i)
+		assert_true(col_coordinate_in_range(p[i].x) && col_coordinate_in_range(p[i].y) &&
+		            col_coordinate_in_range(p[i].z));
+	col_mesh_destroy(mesh);
+}
+
+/* A NULL mesh reads as an empty one, and every call that reports errors reports it. */
+static void test_null_mesh(void **state)
+{
+	(void)state;
+	col_error error;
+	assert_int_equal(col_mesh_vertex_count(NULL), 0);
+	assert_int_equal(col_mesh_triangle_count(NULL), 0);
+	assert_null(col_mesh_vertices(NULL));
+	assert_null(col_mesh_triangles(NULL));
+	col_aabb3 box = col_mesh_bounds(NULL);
+	assert_true(box.min.x > box.max.x); /* empty */
+	assert_true(col_mesh_volume(NULL) == 0.0);
+	assert_true(col_mesh_surface_area(NULL) == 0.0);
+	col_triangle t = col_mesh_triangle(NULL, 0);
+	assert_true(t.a.x == 0.0 && t.c.z == 0.0);
+	assert_int_equal(col_mesh_weld(NULL), 0);
+	col_mesh_report report;
+	assert_int_equal(col_mesh_validate(NULL, &report, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_non_null(strstr(error.message, "mesh is NULL"));
+	int flipped = 7;
+	assert_int_equal(col_mesh_fix_orientation(NULL, &flipped, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_int_equal(flipped, 0);
+	char text[16] = "x";
+	assert_int_equal(col_mesh_report_format(NULL, text, sizeof text), 0);
+	assert_string_equal(text, "");
+
+	col_mesh *mesh = make(box_vertices, 8, box_triangles, 12);
+	assert_int_equal(col_mesh_validate(mesh, NULL, &error), COL_ERROR_INVALID_ARGUMENT);
+	t = col_mesh_triangle(mesh, 12); /* out of range */
+	assert_true(t.a.x == 0.0 && t.b.y == 0.0);
+	col_mesh_destroy(mesh);
+}
+
+/* A weld that would collapse every triangle is refused and leaves the mesh as it was; a mesh is
+ * never left without triangles, and validate never calls an empty mesh closed or outward. */
+static void test_weld_collapsing_everything(void **state)
+{
+	(void)state;
+	col_vec3 v[4] = {{0, 0, 0}, {1, 0, 0}, {0, 0, 0}, {1, 0, 0}};
+	int32_t t[6] = {0, 1, 2, 1, 2, 3};
+	col_mesh *mesh = make(v, 4, t, 2);
+	assert_int_equal(col_mesh_weld(mesh), COL_MESH_WELD_COLLAPSED);
+	assert_int_equal(col_mesh_vertex_count(mesh), 4);
+	assert_int_equal(col_mesh_triangle_count(mesh), 2);
+	assert_memory_equal(col_mesh_triangles(mesh), t, sizeof t);
+	assert_memory_equal(col_mesh_vertices(mesh), v, sizeof v);
+	col_mesh_report r = validate(mesh);
+	assert_false(r.closed);
+	col_mesh_destroy(mesh);
+
+	/* No public call makes a mesh without triangles; built by hand, it is nothing good. */
+	struct col_mesh empty = {0, 0, NULL, NULL, col_aabb3_empty()};
+	r = validate(&empty);
+	assert_int_equal(r.triangle_count, 0);
+	assert_false(r.closed);
+	assert_false(r.consistently_oriented);
+	assert_false(r.outward);
+	char text[256];
+	col_mesh_report_format(&r, text, sizeof text);
+	assert_null(strstr(text, "closed"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -537,6 +632,9 @@ int main(void)
 	    cmocka_unit_test(test_fix_open_mesh),
 	    cmocka_unit_test(test_fix_rejects_moebius),
 	    cmocka_unit_test(test_weld),
+	    cmocka_unit_test(test_coordinate_range),
+	    cmocka_unit_test(test_null_mesh),
+	    cmocka_unit_test(test_weld_collapsing_everything),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

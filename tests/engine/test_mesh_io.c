@@ -220,6 +220,40 @@ static void test_missing_and_empty(void **state)
 	rmdir(dir);
 }
 
+/* A header declaring 9999999999999999999 elements (above 2^63) is refused by the size check: the
+ * count must not wrap to a negative number and slip past it to assimp's allocation. */
+static void test_huge_declared_counts(void **state)
+{
+	(void)state;
+	static const char *const files[][2] = {
+	    {"huge.off", "OFF\n9999999999999999999 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n"},
+	    {"huge_faces.off", "OFF\n3 18446744073709551616 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n"},
+	    {"huge.ply", "ply\nformat ascii 1.0\nelement vertex 9999999999999999999\nproperty float x\n"
+	                 "property float y\nproperty float z\nelement face 1\n"
+	                 "property list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n"
+	                 "3 0 1 2\n"},
+	};
+	char dir[] = "/tmp/collide_mesh_io_XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; ++i) {
+		char path[256];
+		snprintf(path, sizeof path, "%s/%s", dir, files[i][0]);
+		FILE *f = fopen(path, "w");
+		assert_non_null(f);
+		fputs(files[i][1], f);
+		fclose(f);
+		col_mesh *mesh = NULL;
+		col_error error;
+		col_status status = col_mesh_load(path, &mesh, &error);
+		remove(path);
+		if (status != COL_ERROR_FORMAT || strstr(error.message, "declares") == NULL)
+			fail_msg("%s: expected the size check to refuse it, got %s: %s", files[i][0],
+			         col_status_name(status), error.message);
+		assert_null(mesh);
+	}
+	rmdir(dir);
+}
+
 /* What col_mesh_save writes reads back. assimp (as Debian builds it) reads positions as floats, so
  * the positions come back rounded to float either way; the topology comes back whole. */
 static void test_save_round_trip(void **state)
@@ -280,6 +314,7 @@ int main(void)
 	    cmocka_unit_test(test_other_models),
 	    cmocka_unit_test(test_invalid_files),
 	    cmocka_unit_test(test_missing_and_empty),
+	    cmocka_unit_test(test_huge_declared_counts),
 	    cmocka_unit_test(test_save_round_trip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -208,6 +208,29 @@ static void test_sphere_vs_box(void **state)
 	assert_false(col_mesh_intersects_sphere(box, (col_sphere){{4, 4, 4}, 1}, NULL));
 	assert_true(
 	    col_mesh_intersects_sphere(box, (col_sphere){{0, 0, 0}, 100}, NULL)); /* swallows the box */
+	/* tangent to an edge (the line x = y = 1) and to a corner, exactly: distance 5 */
+	assert_true(col_mesh_intersects_sphere(box, (col_sphere){{4, 5, 0.5}, 5}, NULL));
+	assert_false(col_mesh_intersects_sphere(box, (col_sphere){{4, 5, 0.5}, nextafter(5, 0)}, NULL));
+	assert_true(col_mesh_intersects_sphere(box, (col_sphere){{1, 4, 5}, 5}, NULL));
+	assert_false(col_mesh_intersects_sphere(box, (col_sphere){{1, 4, 5}, nextafter(5, 0)}, NULL));
+	/* nowhere: NaN, infinite or negative radius, NaN centre, no mesh */
+	assert_false(col_mesh_intersects_sphere(box, (col_sphere){{100, 100, 100}, NAN}, NULL));
+	assert_false(col_mesh_intersects_sphere(box, (col_sphere){{0, 0, 0}, NAN}, NULL));
+	assert_false(col_mesh_intersects_sphere(box, (col_sphere){{0, 0, 0}, INFINITY}, NULL));
+	assert_false(col_mesh_intersects_sphere(box, (col_sphere){{0, 0, 0}, -1}, NULL));
+	assert_false(col_mesh_intersects_sphere(box, (col_sphere){{NAN, 0, 0}, 1}, NULL));
+	assert_false(col_mesh_intersects_sphere(NULL, (col_sphere){{0, 0, 0}, 1}, NULL));
+	assert_false(col_mesh_contains_point(box, (col_vec3){0, NAN, 0}, COL_METHOD_CROSSING, NULL));
+	assert_false(col_mesh_contains_point(NULL, (col_vec3){0, 0, 0}, COL_METHOD_CROSSING, NULL));
+	col_vec3 points[2] = {{0, 0, 0}, {0, 0, 0}};
+	bool inside[2] = {true, true};
+	col_mesh_contains_points(NULL, points, 2, COL_METHOD_CROSSING, inside, NULL);
+	assert_false(inside[0] || inside[1]);
+	col_mesh_contains_points(box, NULL, 2, COL_METHOD_CROSSING, inside, NULL);
+	assert_false(inside[0] || inside[1]);
+	col_mesh_contains_points(box, points, 2, COL_METHOD_CROSSING, NULL, NULL); /* nowhere to write */
+	assert_false(col_mesh_intersects_mesh(box, NULL, col_transform3_identity(), NULL));
+	assert_false(col_mesh_intersects_mesh(NULL, box, col_transform3_identity(), NULL));
 
 	rng r = rng_make(0x5350484D45534831ULL);
 	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {

@@ -126,6 +126,26 @@ static void test_not_finite(void **state)
 	expect_failure(a, 2, COL_ERROR_NOT_FINITE, "polygon: contour 1 vertex 3 has an infinite coordinate");
 }
 
+/* Coordinates outside the predicates' exact range are refused at creation: {0,0}, {1e200,0},
+ * {0,1e200} used to be accepted with an area of -inf and containment methods that disagreed. */
+static void test_coordinate_range(void **state)
+{
+	(void)state;
+	const col_vec2 huge[] = {V(0, 0), V(1e200, 0), V(0, 1e200)};
+	expect_simple_failure(huge, 3, COL_ERROR_INVALID_ARGUMENT,
+	                      "polygon: contour 0 vertex 1 coordinate 1e+200 is outside the supported "
+	                      "range [1e-30, 1e+30]");
+	const col_vec2 tiny[] = {V(0, 0), V(1, 0), V(1, 1e-200), V(0, 1)};
+	col_contour a[] = {{square10, 4}, {tiny, 4}};
+	expect_failure(a, 2, COL_ERROR_INVALID_ARGUMENT, "polygon: contour 1 vertex 2 coordinate 1e-200");
+	const col_vec2 just_over[] = {V(0, 0), V(1, 0), V(0, -1.0000001e30)};
+	expect_simple_failure(just_over, 3, COL_ERROR_INVALID_ARGUMENT, "vertex 2 coordinate -1e+30");
+	/* the ends of the range, and zero, are accepted */
+	const col_vec2 edges[] = {V(0, 0), V(1e30, 0), V(1e30, 1e-30), V(-1e30, 1e30)};
+	col_contour b = {edges, 4};
+	col_polygon_destroy(make(&b, 1));
+}
+
 static void test_degenerate_contours(void **state)
 {
 	(void)state;
@@ -523,6 +543,7 @@ int main(void)
 	    cmocka_unit_test(test_holes_that_touch_or_cross),
 	    cmocka_unit_test(test_hole_placement),
 	    cmocka_unit_test(test_not_finite),
+	    cmocka_unit_test(test_coordinate_range),
 	    cmocka_unit_test(test_degenerate_contours),
 	    cmocka_unit_test(test_invalid_arguments),
 	    cmocka_unit_test(test_normalisation),

@@ -388,9 +388,104 @@ static double eval_circle_circle(const double *in)
 {
 	return col_circle_circle_side(v2(in, 0), in[2], v2(in, 3), in[5]);
 }
+static double eval_sphere_line(const double *in)
+{
+	return col_sphere_line_side(v3(in, 0), in[3], v3(in, 4), v3(in, 7));
+}
+static double eval_sphere_plane(const double *in)
+{
+	return col_sphere_plane_side(v3(in, 0), in[3], v3(in, 4), v3(in, 7), v3(in, 10));
+}
+static double eval_prism(const double *in)
+{
+	return col_prism_side(v3(in, 0), v3(in, 3), v3(in, 6), v3(in, 9));
+}
 static double eval_sphere_sphere(const double *in)
 {
 	return col_sphere_sphere_side(v3(in, 0), in[3], v3(in, 4), in[7]);
+}
+
+/* Exact 3D vector helpers on the scaled inputs: out = z[i..i+2] - z[j..j+2]. */
+static void mpz_diff3(mpz_t out[3], int i, int j)
+{
+	for (int k = 0; k < 3; k++)
+		mpz_sub(out[k], z[i + k], z[j + k]);
+}
+static void mpz_cross3(mpz_t out[3], mpz_t u[3], mpz_t v[3])
+{
+	for (int k = 0; k < 3; k++) {
+		int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+		mpz_mul(out[k], u[k1], v[k2]);
+		mpz_submul(out[k], u[k2], v[k1]);
+	}
+}
+static void mpz_dot3(mpz_t out, mpz_t u[3], mpz_t v[3])
+{
+	mpz_set_ui(out, 0);
+	for (int k = 0; k < 3; k++)
+		mpz_addmul(out, u[k], v[k]);
+}
+
+/* {c, r, a, b}: |(b - a) x (c - a)|^2 - r^2 |b - a|^2 */
+static int exact_sphere_line(const double *in, double *value)
+{
+	(void)value;
+	mpz_t u[3], v[3], w[3], s, t;
+	for (int k = 0; k < 3; k++)
+		mpz_inits(u[k], v[k], w[k], NULL);
+	mpz_inits(s, t, NULL);
+	load(in, 10);
+	mpz_diff3(u, 7, 4), mpz_diff3(v, 0, 4), mpz_cross3(w, u, v);
+	mpz_dot3(s, w, w), mpz_dot3(t, u, u);
+	mpz_mul(t, t, z[3]), mpz_mul(t, t, z[3]);
+	mpz_sub(s, s, t);
+	int sign = mpz_sgn(s);
+	for (int k = 0; k < 3; k++)
+		mpz_clears(u[k], v[k], w[k], NULL);
+	mpz_clears(s, t, NULL);
+	return sign;
+}
+
+/* {c, r, a, b, d}: orient3d(a, b, d, c)^2 - r^2 |(b - a) x (d - a)|^2; orient3d is the triple
+ * product (a - c) . ((b - c) x (d - c)), computed here as (c - a) . n with n = (b - a) x (d - a)
+ * up to sign, which the square removes. */
+static int exact_sphere_plane(const double *in, double *value)
+{
+	(void)value;
+	mpz_t u[3], v[3], n[3], o, s, t;
+	for (int k = 0; k < 3; k++)
+		mpz_inits(u[k], v[k], n[k], NULL);
+	mpz_inits(o, s, t, NULL);
+	load(in, 13);
+	mpz_diff3(u, 7, 4), mpz_diff3(v, 10, 4), mpz_cross3(n, u, v);
+	mpz_diff3(u, 0, 4), mpz_dot3(o, u, n);
+	mpz_mul(s, o, o), mpz_dot3(t, n, n);
+	mpz_mul(t, t, z[3]), mpz_mul(t, t, z[3]);
+	mpz_sub(s, s, t);
+	int sign = mpz_sgn(s);
+	for (int k = 0; k < 3; k++)
+		mpz_clears(u[k], v[k], n[k], NULL);
+	mpz_clears(o, s, t, NULL);
+	return sign;
+}
+
+/* {a, b, c, p}: ((b - a) x (p - a)) . ((b - a) x (c - a)) */
+static int exact_prism(const double *in, double *value)
+{
+	(void)value;
+	mpz_t u[3], v[3], m[3], n[3], s;
+	for (int k = 0; k < 3; k++)
+		mpz_inits(u[k], v[k], m[k], n[k], NULL);
+	mpz_init(s);
+	load(in, 12);
+	mpz_diff3(u, 3, 0), mpz_diff3(v, 9, 0), mpz_cross3(m, u, v);
+	mpz_diff3(v, 6, 0), mpz_cross3(n, u, v);
+	mpz_dot3(s, m, n);
+	int sign = mpz_sgn(s);
+	for (int k = 0; k < 3; k++)
+		mpz_clears(u[k], v[k], m[k], n[k], NULL);
+	mpz_clear(s);
+	return sign;
 }
 
 /* ---- symmetries: permutations and reflections with a known effect on the sign ---- */
@@ -754,9 +849,150 @@ static void degenerate_sphere_sphere(rng *r, double *in)
 	nudge_some(r, in, 8);
 }
 
+/* Integer vectors: p, q from a Pythagorean triple with |(p, q)| = h, placed in the coordinate
+ * plane `axis` leaves out, and (-q, p) beside it, and e the axis itself: an orthogonal frame
+ * with exact lengths h, h and 1. */
+static void lattice_frame(rng *r, double u[3], double w[3], double e[3], int *h)
+{
+	int p, q, axis = rng_int(r, 0, 2);
+	random_triple(r, &p, &q, h);
+	for (int k = 0; k < 3; k++)
+		u[k] = w[k] = e[k] = 0.0;
+	u[(axis + 1) % 3] = p, u[(axis + 2) % 3] = q;
+	w[(axis + 1) % 3] = -q, w[(axis + 2) % 3] = p;
+	e[axis] = 1.0;
+}
+
+/* {c, r, a, b}: the line ab at distance r from c in 3D, or nearly. */
+static void degenerate_sphere_line(rng *r, double *in)
+{
+	int kind = rng_int(r, 0, 2);
+	if (kind == 0) { /* b - a = m u, c - a = t u + k w: distance |k| h exactly */
+		frame f = random_frame(r);
+		double u[3], w[3], e[3];
+		int h;
+		lattice_frame(r, u, w, e, &h);
+		double mm = grid(r, 10), t = grid(r, 10), k = grid(r, 10), s = grid(r, 10);
+		if (mm == 0.0)
+			mm = 1.0;
+		bool along_e = rng_coin(r); /* the offset along w or along e (distance |s|) */
+		for (int j = 0; j < 3; j++) {
+			double a = grid(r, 100);
+			in[4 + j] = place(&f, j, a);
+			in[7 + j] = place(&f, j, a + mm * u[j]);
+			in[j] = place(&f, j, a + t * u[j] + (along_e ? s * e[j] : k * w[j]));
+		}
+		in[3] = f.scale * (along_e ? fabs(s) : fabs(k) * h);
+	} else if (kind == 1) { /* rounded distance */
+		double d[3], v[3], t = uniform(r), s = uniform(r);
+		for (int i = 4; i < 10; i++)
+			in[i] = uniform(r);
+		for (int j = 0; j < 3; j++)
+			d[j] = in[7 + j] - in[4 + j], v[j] = uniform(r);
+		/* v minus its component along d: a perpendicular offset */
+		double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2], vd = v[0] * d[0] + v[1] * d[1] + v[2] * d[2];
+		double length = 0.0;
+		for (int j = 0; j < 3; j++)
+			v[j] -= vd / dd * d[j], length += v[j] * v[j];
+		length = sqrt(length);
+		for (int j = 0; j < 3; j++)
+			in[j] = in[4 + j] + t * d[j] + s * v[j] / length;
+		in[3] = fabs(s);
+	} else { /* a point sphere on the line */
+		for (int i = 4; i < 10; i++)
+			in[i] = grid(r, 50) * 0.25;
+		double t = grid(r, 8) * 0.125;
+		for (int j = 0; j < 3; j++)
+			in[j] = in[4 + j] + t * (in[7 + j] - in[4 + j]);
+		in[3] = 0.0;
+	}
+	nudge_some(r, in, 10);
+}
+
+/* {c, r, a, b, d}: the plane abd at distance r from c, or nearly. */
+static void degenerate_sphere_plane(rng *r, double *in)
+{
+	int kind = rng_int(r, 0, 2);
+	if (kind == 0) { /* a, b, d in the plane spanned by w and e through a; c off it by k u */
+		frame f = random_frame(r);
+		double u[3], w[3], e[3];
+		int h;
+		lattice_frame(r, u, w, e, &h);
+		double k = grid(r, 10), coef[4][2];
+		for (int i = 0; i < 4; i++)
+			coef[i][0] = grid(r, 10), coef[i][1] = grid(r, 10);
+		for (int j = 0; j < 3; j++) {
+			double a = grid(r, 100);
+			in[j] = place(&f, j, a + coef[0][0] * w[j] + coef[0][1] * e[j] + k * u[j]);
+			in[4 + j] = place(&f, j, a);
+			in[7 + j] = place(&f, j, a + coef[1][0] * w[j] + coef[1][1] * e[j]);
+			in[10 + j] = place(&f, j, a + coef[2][0] * w[j] + coef[2][1] * e[j]);
+		}
+		in[3] = f.scale * fabs(k) * h;
+	} else if (kind == 1) { /* rounded distance */
+		for (int i = 4; i < 13; i++)
+			in[i] = uniform(r);
+		double u[3], v[3], n[3];
+		for (int j = 0; j < 3; j++)
+			u[j] = in[7 + j] - in[4 + j], v[j] = in[10 + j] - in[4 + j];
+		n[0] = u[1] * v[2] - u[2] * v[1], n[1] = u[2] * v[0] - u[0] * v[2], n[2] = u[0] * v[1] - u[1] * v[0];
+		double length = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), s = uniform(r), t = uniform(r),
+		       q = uniform(r);
+		for (int j = 0; j < 3; j++)
+			in[j] = in[4 + j] + t * u[j] + q * v[j] + s * n[j] / length;
+		in[3] = fabs(s);
+	} else { /* a point sphere in the plane */
+		for (int i = 4; i < 13; i++)
+			in[i] = grid(r, 50) * 0.25;
+		double t = grid(r, 8) * 0.125, q = grid(r, 8) * 0.125;
+		for (int j = 0; j < 3; j++)
+			in[j] = in[4 + j] + t * (in[7 + j] - in[4 + j]) + q * (in[10 + j] - in[4 + j]);
+		in[3] = 0.0;
+	}
+	nudge_some(r, in, 13);
+}
+
+/* {a, b, c, p}: p in the plane through ab perpendicular to the triangle abc, or nearly. */
+static void degenerate_prism(rng *r, double *in)
+{
+	int kind = rng_int(r, 0, 2);
+	double ab[3], ac[3], n[3];
+	if (kind == 0) { /* p = a + t (b - a) + s n, n = (b - a) x (c - a): exact on a small grid */
+		frame f = random_frame(r);
+		double a[3], b[3], c[3], t = grid(r, 10), sc = grid(r, 10);
+		for (int j = 0; j < 3; j++)
+			a[j] = grid(r, 30), b[j] = grid(r, 30), c[j] = grid(r, 30);
+		for (int j = 0; j < 3; j++)
+			ab[j] = b[j] - a[j], ac[j] = c[j] - a[j];
+		n[0] = ab[1] * ac[2] - ab[2] * ac[1], n[1] = ab[2] * ac[0] - ab[0] * ac[2],
+		n[2] = ab[0] * ac[1] - ab[1] * ac[0];
+		for (int j = 0; j < 3; j++) {
+			in[j] = place(&f, j, a[j]), in[3 + j] = place(&f, j, b[j]), in[6 + j] = place(&f, j, c[j]);
+			in[9 + j] = place(&f, j, a[j] + t * ab[j] + sc * n[j]);
+		}
+	} else if (kind == 1) { /* rounded onto that plane */
+		for (int i = 0; i < 9; i++)
+			in[i] = uniform(r);
+		for (int j = 0; j < 3; j++)
+			ab[j] = in[3 + j] - in[j], ac[j] = in[6 + j] - in[j];
+		n[0] = ab[1] * ac[2] - ab[2] * ac[1], n[1] = ab[2] * ac[0] - ab[0] * ac[2],
+		n[2] = ab[0] * ac[1] - ab[1] * ac[0];
+		double t = uniform(r), sc = uniform(r);
+		for (int j = 0; j < 3; j++)
+			in[9 + j] = in[j] + t * ab[j] + sc * n[j];
+	} else { /* a degenerate triangle: collinear a, b, c on a grid, everything is zero */
+		double t = grid(r, 8) * 0.125;
+		for (int i = 0; i < 6; i++)
+			in[i] = grid(r, 50) * 0.25;
+		for (int j = 0; j < 3; j++)
+			in[6 + j] = in[j] + t * (in[3 + j] - in[j]), in[9 + j] = uniform(r);
+	}
+	nudge_some(r, in, 12);
+}
+
 /* -- the table -- */
 
-static predicate predicates[11];
+static predicate predicates[14];
 static int predicate_count;
 
 /* degree: of the determinant whose value eval returns; 0 for the helpers, which return a sign. */
@@ -825,6 +1061,20 @@ static void make_table(void)
 	        degenerate_sphere_sphere);
 	add_symmetry(p, (symmetry){{4, 5, 6, 7, 0, 1, 2, 3}, 1});
 	add_symmetry(p, (symmetry){{2, 0, 1, 3, 6, 4, 5, 7}, 1});
+	p = add("sphere_line_side", 10, 1u << 3, eval_sphere_line, exact_sphere_line, 0,
+	        degenerate_sphere_line);
+	add_symmetry(p, (symmetry){{0, 1, 2, 3, 7, 8, 9, 4, 5, 6}, 1});
+	add_symmetry(p, (symmetry){{1, 0, 2, 3, 5, 4, 6, 8, 7, 9}, 1});
+	p = add("sphere_plane_side", 13, 1u << 3, eval_sphere_plane, exact_sphere_plane, 0,
+	        degenerate_sphere_plane);
+	add_symmetry(p, (symmetry){{0, 1, 2, 3, 7, 8, 9, 4, 5, 6, 10, 11, 12}, 1});
+	add_symmetry(p, (symmetry){{0, 1, 2, 3, 10, 11, 12, 4, 5, 6, 7, 8, 9}, 1});
+	add_symmetry(p, (symmetry){{2, 0, 1, 3, 6, 4, 5, 9, 7, 8, 12, 10, 11}, 1});
+	/* exchanging a and b negates both cross products; c and p enter symmetrically */
+	p = add("prism_side", 12, 0, eval_prism, exact_prism, 0, degenerate_prism);
+	add_symmetry(p, swap_points(12, 3, 0, 1, 1));
+	add_symmetry(p, swap_points(12, 3, 2, 3, 1));
+	add_symmetry(p, swap_axes(12, 3, 1));
 }
 
 /* ---- the checks ---- */
@@ -953,6 +1203,32 @@ static void test_circle_line_side(void **state)
 static void test_circle_circle_side(void **state)
 {
 	(void)state, run_predicate(9);
+}
+static void test_sphere_line_side(void **state)
+{
+	(void)state, run_predicate(11);
+	col_vec3 o = {0, 0, 0}, x = {1, 0, 0};
+	assert_int_equal(col_sphere_line_side((col_vec3){5, 3, 4}, 5, o, x), 0); /* distance 5 */
+	assert_int_equal(col_sphere_line_side((col_vec3){5, 3, 4}, nextafter(5, 0), o, x), 1);
+	/* 0.6 and 0.8 are not 3/5 and 4/5: as doubles, 0.6^2 + 0.8^2 exceeds 1 */
+	assert_int_equal(col_sphere_line_side((col_vec3){-9, 0.6, 0.8}, 1, o, x), 1);
+}
+static void test_sphere_plane_side(void **state)
+{
+	(void)state, run_predicate(12);
+	col_vec3 a = {0, 0, 0}, b = {40, -30, 0}, c = {0, 0, 50}; /* the plane 3x + 4y = 0 */
+	assert_int_equal(col_sphere_plane_side((col_vec3){3, 4, 7}, 5, a, b, c), 0);
+	assert_int_equal(col_sphere_plane_side((col_vec3){3, 4, 7}, nextafter(5, 0), a, b, c), 1);
+	assert_int_equal(col_sphere_plane_side((col_vec3){3, 4, 7}, nextafter(5, 6), a, b, c), -1);
+}
+static void test_prism_side(void **state)
+{
+	(void)state, run_predicate(13);
+	col_vec3 a = {0, 0, 0}, b = {1, 0, 0}, c = {0, 1, 0};
+	assert_int_equal(col_prism_side(a, b, c, (col_vec3){0.5, 0.25, 9}), 1); /* c's side of ab */
+	assert_int_equal(col_prism_side(a, b, c, (col_vec3){7, 0, -3}), 0);     /* above the line ab */
+	assert_int_equal(col_prism_side(a, b, c, (col_vec3){0.5, -0x1p-60, 1}), -1);
+	assert_int_equal(col_prism_side(a, b, (col_vec3){2, 0, 0}, (col_vec3){0, 1, 0}), 0); /* degenerate */
 }
 static void test_sphere_sphere_side(void **state)
 {
@@ -1139,6 +1415,9 @@ int main(void)
 	    cmocka_unit_test(test_circle_line_side),
 	    cmocka_unit_test(test_circle_circle_side),
 	    cmocka_unit_test(test_sphere_sphere_side),
+	    cmocka_unit_test(test_sphere_line_side),
+	    cmocka_unit_test(test_sphere_plane_side),
+	    cmocka_unit_test(test_prism_side),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

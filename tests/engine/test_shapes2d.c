@@ -155,6 +155,48 @@ static void test_validation(void **state)
 	assert_int_equal(col_circle_validate((col_circle){{0, 0}, 1}, NULL), COL_OK);
 }
 
+/* A NaN or infinite coordinate, or a NaN, infinite or negative radius, is nowhere: every test
+ * says false (a NaN's predicate sign reads as 0, which would have meant "touching"). */
+static void test_not_finite_is_nowhere(void **state)
+{
+	(void)state;
+	col_polygon *square = NULL;
+	const col_vec2 corners[] = {V(0, 0), V(10, 0), V(10, 10), V(0, 10)};
+	assert_int_equal(col_polygon_create_simple(corners, 4, &square, NULL), COL_OK);
+	col_circle unit = {V(0, 0), 1};
+	double bad_radii[] = {NAN, INFINITY, -1.0};
+	for (int i = 0; i < 3; i++) {
+		col_circle c = {V(5, 5), bad_radii[i]};
+		assert_false(col_circle_contains_point(c, V(5, 5)));
+		assert_false(col_circle_intersects_circle(c, unit));
+		assert_false(col_circle_intersects_circle(unit, c));
+		assert_false(col_circle_intersects_segment(c, SEG(0, 5, 10, 5)));
+		assert_false(col_circle_intersects_polygon(c, square, NULL));
+	}
+	col_vec2 bad_points[] = {V(NAN, 0), V(0, NAN), V(INFINITY, 0), V(0, -INFINITY)};
+	for (int i = 0; i < 4; i++) {
+		col_vec2 b = bad_points[i];
+		assert_false(col_circle_contains_point(unit, b));
+		assert_false(col_circle_contains_point((col_circle){b, 1}, V(100, 100)));
+		assert_false(col_circle_intersects_circle((col_circle){b, 1}, (col_circle){V(100, 100), 1}));
+		assert_false(col_circle_intersects_segment((col_circle){b, 1}, SEG(50, 50, 60, 60)));
+		assert_false(col_circle_intersects_segment(unit, (col_segment){b, V(0, 0)}));
+		assert_false(col_circle_intersects_polygon((col_circle){b, 1}, square, NULL));
+		assert_false(col_segment_contains_point(SEG(0, 0, 1, 0), b));
+		assert_false(col_segment_contains_point((col_segment){b, b}, b));
+		assert_false(col_segment_intersects_segment((col_segment){b, V(1, 1)}, SEG(0, 0, 1, 1)));
+		assert_false(col_segment_intersects_segment(SEG(0, 0, 1, 1), (col_segment){V(0, 0), b}));
+		col_vec2 point = V(7, 7);
+		assert_false(
+		    col_segment_intersection_point((col_segment){b, V(1, 1)}, SEG(0, 0, 1, 1), &point));
+		assert_false(col_segment_intersects_polygon((col_segment){b, V(5, 5)}, square, NULL));
+	}
+	/* finite shapes still answer */
+	assert_true(col_circle_intersects_polygon(unit, square, NULL));
+	assert_true(col_segment_intersects_polygon(SEG(-1, 5, 1, 5), square, NULL));
+	col_polygon_destroy(square);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +205,7 @@ int main(void)
 	    cmocka_unit_test(test_circles),
 	    cmocka_unit_test(test_against_polygons),
 	    cmocka_unit_test(test_validation),
+	    cmocka_unit_test(test_not_finite_is_nowhere),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -444,14 +444,111 @@ static void test_triangle_pairs_hand_made(void **state)
 	assert_true(col_triangle_intersects_triangle(s1, s4));
 }
 
+/* Spheres tangent to the triangle (0,0,0), (40,-30,0), (0,0,50) in the plane 3x + 4y = 0 at dyadic
+ * points of its interior: the centre lies 5k along the unit normal (3, 4, 0) / 5, so the distance
+ * is exactly the radius 5k. Every one touches; one ulp smaller, every one is apart. (A rounded
+ * closest point missed 15% of them.) */
+static void test_triangle_sphere_tangent(void **state)
+{
+	(void)state;
+	rng r = rng_make(rng_env_seed(0x54414E47454E5421ULL));
+	col_triangle t = {{0, 0, 0}, {40, -30, 0}, {0, 0, 50}};
+	int cases = 0;
+	for (int i = 0; cases < COLLIDE_RANDOM_CASES; ++i) {
+		double u = rng_int(&r, 1, 1000) / 128.0, z = rng_int(&r, 1, 1000) / 128.0;
+		double k = rng_int(&r, 1, 1000) / 64.0 * (rng_coin(&r) ? 1 : -1);
+		if (5 * u + z >= 50)
+			continue; /* outside the triangle: (5u, z) must lie under the hypotenuse */
+		cases++;
+		col_vec3 p = {4 * u, -3 * u, z}; /* on the face */
+		col_sphere s = {{p.x + 3 * k, p.y + 4 * k, p.z}, 5 * fabs(k)};
+		if (!col_triangle_intersects_sphere(t, s))
+			FAIL_CASE(&r, i, "sphere at (%a, %a, %a) radius %a is tangent but reported apart",
+			          s.center.x, s.center.y, s.center.z, s.radius);
+		s.radius = nextafter(s.radius, 0);
+		if (col_triangle_intersects_sphere(t, s))
+			FAIL_CASE(&r, i, "sphere at (%a, %a, %a) radius %a is one ulp short but touches",
+			          s.center.x, s.center.y, s.center.z, s.radius);
+	}
+}
+
+/* Tangent at an edge's interior, at a vertex, and against a zero-area triangle. */
+static void test_triangle_sphere_edges_and_vertices(void **state)
+{
+	(void)state;
+	col_triangle t = {{0, 0, 0}, {4, 0, 0}, {0, 4, 0}};
+	/* the edge ab from below-outside: centre (1, -3, 4), distance to the x axis 5 */
+	assert_true(col_triangle_intersects_sphere(t, (col_sphere){{1, -3, 4}, 5}));
+	assert_false(col_triangle_intersects_sphere(t, (col_sphere){{1, -3, 4}, nextafter(5, 0)}));
+	/* the hypotenuse bc (x + y = 4): centre (3, 3, 0) at distance sqrt(2) from (2, 2, 0); a
+	 * rounded sqrt(2) lies above the true one */
+	assert_true(col_triangle_intersects_sphere(t, (col_sphere){{3, 3, 0}, sqrt(2.0)}));
+	assert_false(col_triangle_intersects_sphere(t, (col_sphere){{3, 3, 0}, 1.4142135623730949}));
+	/* the vertex c from beyond: centre (0, 7, 4) at distance 5 */
+	assert_true(col_triangle_intersects_sphere(t, (col_sphere){{0, 7, 4}, 5}));
+	assert_false(col_triangle_intersects_sphere(t, (col_sphere){{0, 7, 4}, nextafter(5, 0)}));
+	/* a point sphere on the face, on an edge, at a vertex */
+	assert_true(col_triangle_intersects_sphere(t, (col_sphere){{1, 1, 0}, 0}));
+	assert_true(col_triangle_intersects_sphere(t, (col_sphere){{2, 2, 0}, 0}));
+	assert_true(col_triangle_intersects_sphere(t, (col_sphere){{4, 0, 0}, 0}));
+	assert_false(col_triangle_intersects_sphere(t, (col_sphere){{2, 2, 0x1p-60}, 0}));
+	/* a zero-area triangle is its segment: nothing of a face above its middle */
+	col_triangle flat = {{0, 0, 0}, {2, 0, 0}, {4, 0, 0}};
+	assert_true(col_triangle_intersects_sphere(flat, (col_sphere){{3, 3, 4}, 5}));
+	assert_false(col_triangle_intersects_sphere(flat, (col_sphere){{3, 3, 4}, nextafter(5, 0)}));
+	col_triangle dot = {{1, 1, 1}, {1, 1, 1}, {1, 1, 1}};
+	assert_true(col_triangle_intersects_sphere(dot, (col_sphere){{1, 4, 5}, 5}));
+	assert_false(col_triangle_intersects_sphere(dot, (col_sphere){{1, 4, 5}, nextafter(5, 0)}));
+}
+
+/* A NaN or infinite coordinate, or a NaN, infinite or negative radius, is nowhere: every test
+ * says false (a NaN's predicate sign reads as 0, which would have meant "touching"). */
+static void test_not_finite_is_nowhere(void **state)
+{
+	(void)state;
+	col_vec3 o = {0, 0, 0}, nan3 = {NAN, 0, 0}, inf3 = {0, INFINITY, 0};
+	col_triangle t = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+	double bad_radii[] = {NAN, INFINITY, -1.0};
+	for (int i = 0; i < 3; ++i) {
+		col_sphere s = {o, bad_radii[i]};
+		assert_false(col_sphere_contains_point(s, o));
+		assert_false(col_sphere_intersects_sphere(s, (col_sphere){o, 1}));
+		assert_false(col_sphere_intersects_sphere((col_sphere){o, 1}, s));
+		assert_false(col_triangle_intersects_sphere(t, s));
+	}
+	col_vec3 bad_points[] = {nan3, inf3};
+	for (int i = 0; i < 2; ++i) {
+		col_vec3 b = bad_points[i];
+		assert_false(col_sphere_contains_point((col_sphere){o, 1}, b));
+		assert_false(col_sphere_contains_point((col_sphere){b, 1}, o));
+		assert_false(col_sphere_intersects_sphere((col_sphere){b, 1}, (col_sphere){o, 1}));
+		assert_false(col_triangle_intersects_sphere(t, (col_sphere){b, 1}));
+		assert_false(col_triangle_intersects_sphere((col_triangle){b, t.b, t.c}, (col_sphere){o, 1}));
+		assert_false(col_triangle_contains_point(t, b));
+		assert_false(col_triangle_contains_point((col_triangle){t.a, b, t.c}, o));
+		assert_false(col_triangle_intersects_triangle(t, (col_triangle){o, b, t.c}));
+	}
+	/* the same shapes with finite values still answer */
+	assert_true(col_triangle_contains_point(t, o));
+	assert_true(col_triangle_intersects_sphere(t, (col_sphere){o, 0}));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_sphere_basics),           cmocka_unit_test(test_sphere_random),
-	    cmocka_unit_test(test_triangle_measures),       cmocka_unit_test(test_closest_point_random),
-	    cmocka_unit_test(test_triangle_contains_point), cmocka_unit_test(test_triangle_pairs_generic),
-	    cmocka_unit_test(test_triangle_pairs_grid),     cmocka_unit_test(test_triangle_pairs_coplanar),
-	    cmocka_unit_test(test_triangle_pairs_parallel), cmocka_unit_test(test_triangle_pairs_hand_made),
+	    cmocka_unit_test(test_sphere_basics),
+	    cmocka_unit_test(test_sphere_random),
+	    cmocka_unit_test(test_triangle_measures),
+	    cmocka_unit_test(test_closest_point_random),
+	    cmocka_unit_test(test_triangle_contains_point),
+	    cmocka_unit_test(test_triangle_pairs_generic),
+	    cmocka_unit_test(test_triangle_pairs_grid),
+	    cmocka_unit_test(test_triangle_pairs_coplanar),
+	    cmocka_unit_test(test_triangle_pairs_parallel),
+	    cmocka_unit_test(test_triangle_pairs_hand_made),
+	    cmocka_unit_test(test_triangle_sphere_tangent),
+	    cmocka_unit_test(test_triangle_sphere_edges_and_vertices),
+	    cmocka_unit_test(test_not_finite_is_nowhere),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

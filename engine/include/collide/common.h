@@ -14,7 +14,8 @@ extern "C" {
 /* Result of anything that can fail. COL_OK is zero so `if (status)` reads as "if it failed". */
 typedef enum col_status {
 	COL_OK = 0,
-	COL_ERROR_INVALID_ARGUMENT, /* NULL where an object is needed, a count out of range */
+	COL_ERROR_INVALID_ARGUMENT, /* NULL where an object is needed, a count or coordinate out of
+	                               range */
 	COL_ERROR_NOT_FINITE,       /* a NaN or infinite coordinate */
 	COL_ERROR_DEGENERATE,       /* too few distinct vertices, zero area or length */
 	COL_ERROR_SELF_INTERSECTION,/* contours that cross or touch */
@@ -32,6 +33,15 @@ typedef struct col_error {
 	col_status code;
 	char message[COL_ERROR_MESSAGE_SIZE];
 } col_error;
+
+/* The coordinates polygons and meshes accept: 0, or a magnitude in [COL_COORDINATE_MIN,
+ * COL_COORDINATE_MAX]. That is inside the range where the predicates are exact (predicates.h:
+ * 2^-100 to 2^100, about 7.9e-31 to 1.27e30), with room for the rays and boxes the queries build
+ * around the data. col_polygon_create and col_mesh_create refuse anything else. */
+#define COL_COORDINATE_MIN 1e-30
+#define COL_COORDINATE_MAX 1e30
+/* Whether x is 0 or finite with a magnitude in that range (false for NaN). */
+bool col_coordinate_in_range(double x);
 
 /* A short English name of a status code ("self-intersection"); never NULL. */
 const char *col_status_name(col_status status);

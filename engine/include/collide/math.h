@@ -141,9 +141,12 @@ col_transform2 col_transform2_inverse(col_transform2 t);
 /* ---- quaternions and 3D transforms ---- */
 
 static inline col_quat col_quat_identity(void) { return (col_quat){0.0, 0.0, 0.0, 1.0}; }
-/* Rotation of `radians` about `axis` (need not be unit length; a zero axis gives the identity). */
+/* Rotation of `radians` about `axis` (need not be unit length, any finite magnitude; a zero or
+ * non-finite axis gives the identity). */
 col_quat col_quat_from_axis_angle(col_vec3 axis, double radians);
-/* Scales q to unit length; the zero quaternion becomes the identity. */
+/* Scales q to unit length, for any finite q (scaled by its largest component first, so neither
+ * 1e200 nor 1e-200 over- or underflows); the zero quaternion, or one with a NaN or infinite
+ * component, becomes the identity. */
 col_quat col_quat_normalize(col_quat q);
 /* a then b. */
 col_quat col_quat_compose(col_quat b, col_quat a);

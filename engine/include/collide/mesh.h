@@ -16,13 +16,17 @@ typedef struct col_mesh col_mesh; /* opaque */
 
 /* Makes a mesh from vertex_count vertices and triangle_count index triples (0-based,
  * counter-clockwise seen from outside). Data are copied. Fails for: no triangles, an index out of
- * range, a NaN/Inf coordinate (COL_ERROR_NOT_FINITE), a triangle that repeats a vertex index
+ * range, a NaN/Inf coordinate (COL_ERROR_NOT_FINITE), a non-zero coordinate whose magnitude is
+ * outside [COL_COORDINATE_MIN, COL_COORDINATE_MAX] = [1e-30, 1e30] (COL_ERROR_INVALID_ARGUMENT;
+ * the generators below fail the same way, and set coordinates below the range to 0), a triangle that repeats a vertex index
  * (COL_ERROR_DEGENERATE); each message names the triangle. A mesh that is open, non-manifold or
  * inconsistently oriented is still created: col_mesh_validate says what is wrong with it. */
 col_status col_mesh_create(const col_vec3 *vertices, int vertex_count, const int32_t *triangles,
                            int triangle_count, col_mesh **out, col_error *error);
 void col_mesh_destroy(col_mesh *mesh);
 
+/* The accessors and measures read a NULL mesh as an empty one (0, NULL, empty bounds, zero
+ * volume); col_mesh_triangle gives the zero triangle for NULL or an index out of range. */
 int col_mesh_vertex_count(const col_mesh *mesh);
 int col_mesh_triangle_count(const col_mesh *mesh);
 /* The arrays belong to the mesh: 3 * triangle_count indices. */
@@ -49,7 +53,7 @@ typedef struct col_mesh_report {
 	int misoriented_edge_count;   /* edges two triangles traverse in the same direction */
 	int degenerate_triangle_count;/* zero-area triangles (exact: collinear vertices) */
 	int component_count;          /* connected pieces (through shared edges) */
-	bool closed;                  /* no boundary edges */
+	bool closed;                  /* has triangles and no boundary edges */
 	bool edge_manifold;           /* every edge used by at most two triangles */
 	bool consistently_oriented;   /* no misoriented edges */
 	bool outward;                 /* closed and oriented with positive volume */
@@ -58,10 +62,13 @@ typedef struct col_mesh_report {
 	col_mesh_edge misoriented_edges[COL_MESH_REPORT_LIMIT];
 } col_mesh_report;
 
+/* Fails with COL_ERROR_INVALID_ARGUMENT when mesh or report is NULL. A mesh without triangles
+ * (only a weld could have made one) is reported neither closed, oriented nor outward. */
 col_status col_mesh_validate(const col_mesh *mesh, col_mesh_report *report, col_error *error);
 
 /* One line per problem, as a person would read it: "412 boundary edges (open mesh), e.g. 3-17".
- * Writes at most size bytes (always terminated); returns the length it needed. */
+ * Writes at most size bytes (always terminated); returns the length it needed (0 and an empty
+ * buffer when report is NULL). */
 size_t col_mesh_report_format(const col_mesh_report *report, char *buffer, size_t size);
 
 /* Makes the orientation consistent where the mesh is edge-manifold (flood-fill through shared
@@ -71,10 +78,11 @@ size_t col_mesh_report_format(const col_mesh_report *report, char *buffer, size_
 col_status col_mesh_fix_orientation(col_mesh *mesh, int *flipped_count, col_error *error);
 
 /* Merges vertices with identical positions (exact equality) and drops triangles that become
- * degenerate, in place. Returns how many vertices were merged (-1 when out of memory, mesh
- * unchanged). Survivors keep their order; a mesh whose every triangle collapses is left with
- * none. */
+ * degenerate, in place. Returns how many vertices were merged (0 for a NULL mesh), or one of the
+ * negative codes below with the mesh unchanged. Survivors keep their order. */
 int col_mesh_weld(col_mesh *mesh);
+#define COL_MESH_WELD_OUT_OF_MEMORY (-1)
+#define COL_MESH_WELD_COLLAPSED     (-2) /* every triangle would collapse: nothing would be left */
 
 /* ---- generators (closed, outward, consistently oriented) ---- */
 
@@ -96,7 +104,10 @@ col_status col_mesh_create_bumpy_sphere(int level, col_mesh **out, col_error *er
 
 /* ---- brute-force queries: the 3D oracles ---- */
 
-/* Inside or on the surface of a closed mesh. COL_METHOD_CROSSING casts a ray and counts exact
+/* The queries answer false for a NULL mesh, and for a NaN or infinite point, centre or radius
+ * or a negative radius; col_mesh_contains_points then fills inside with false.
+ *
+ * Inside or on the surface of a closed mesh. COL_METHOD_CROSSING casts a ray and counts exact
  * crossings (re-casting in another direction when the ray hits an edge or vertex);
  * COL_METHOD_WINDING sums solid angles (generalised winding number), a floating-point
  * cross-check. Points on the surface count as inside (exact test over all triangles first).
@@ -106,7 +117,8 @@ bool col_mesh_contains_point(const col_mesh *mesh, col_vec3 p, col_method method
 /* col_mesh_contains_point for count points at once; inside[i] gets the answer for points[i]. */
 void col_mesh_contains_points(const col_mesh *mesh, const col_vec3 *points, size_t count,
                               col_method method, bool *inside, col_query_stats *stats);
-/* Whether the ball meets the solid (the closed mesh and its interior). */
+/* Whether the ball meets the solid (the closed mesh and its interior); touching counts. Exact:
+ * col_triangle_intersects_sphere on every triangle, then the crossing test for the centre. */
 bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_query_stats *stats);
 /* Whether two solids (closed meshes and their interiors) meet; b moved by b_to_a. All pairs of
  * triangles, then containment of one vertex of each in the other. b's vertices are moved in

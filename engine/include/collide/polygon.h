@@ -25,7 +25,8 @@ typedef struct col_contour {
  *
  * Fails with a message naming the offending contour, edges and place for: fewer than 3 distinct
  * vertices (COL_ERROR_DEGENERATE), zero area (COL_ERROR_DEGENERATE), a NaN or infinite
- * coordinate (COL_ERROR_NOT_FINITE), edges that cross or touch other than consecutive edges at
+ * coordinate (COL_ERROR_NOT_FINITE), a non-zero coordinate whose magnitude is outside
+ * [COL_COORDINATE_MIN, COL_COORDINATE_MAX] = [1e-30, 1e30] (COL_ERROR_INVALID_ARGUMENT), edges that cross or touch other than consecutive edges at
  * their shared vertex, within one contour or between contours (COL_ERROR_SELF_INTERSECTION),
  * a hole not strictly inside the outer contour or inside another hole (COL_ERROR_TOPOLOGY).
  * Edges are numbered from 0 within their contour: edge i joins vertex i to vertex i+1. Messages

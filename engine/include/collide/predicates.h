@@ -56,6 +56,21 @@ int col_sphere_point_side(col_vec3 center, double radius, col_vec3 p);
 /* Sign of |ca - cb|^2 - (ra + rb)^2 for balls, exact like col_circle_circle_side. */
 int col_sphere_sphere_side(col_vec3 ca, double ra, col_vec3 cb, double rb);
 
+/* Sign of dist(center, line ab)^2 - radius^2 in 3D, computed exactly as
+ * |(b - a) x (center - a)|^2 - radius^2 |b - a|^2. a and b must differ. */
+int col_sphere_line_side(col_vec3 center, double radius, col_vec3 a, col_vec3 b);
+
+/* Sign of dist(center, plane abc)^2 - radius^2, computed exactly as
+ * orient3d(a, b, c, center)^2 - radius^2 |(b - a) x (c - a)|^2. a, b, c must not be collinear
+ * (for collinear points both terms are zero and so is the answer). */
+int col_sphere_plane_side(col_vec3 center, double radius, col_vec3 a, col_vec3 b, col_vec3 c);
+
+/* Sign of ((b - a) x (p - a)) . ((b - a) x (c - a)): +1 when p, seen along the normal of the
+ * triangle abc, lies on c's side of the line ab, 0 on the line (or when abc is degenerate). p
+ * projects into the closed triangle exactly when col_prism_side(a, b, c, p),
+ * col_prism_side(b, c, a, p) and col_prism_side(c, a, b, p) are all >= 0. */
+int col_prism_side(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 p);
+
 #ifdef __cplusplus
 }
 #endif

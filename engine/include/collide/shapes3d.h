@@ -20,7 +20,8 @@ typedef struct col_triangle {
 	col_vec3 a, b, c;
 } col_triangle;
 
-/* Finite centre, radius >= 0. */
+/* Finite centre, radius >= 0. The tests below answer false for a sphere that fails this, and for
+ * a NaN or infinite point or triangle vertex: such a shape is nowhere. */
 col_status col_sphere_validate(col_sphere sphere, col_error *error);
 bool col_sphere_contains_point(col_sphere sphere, col_vec3 p);
 bool col_sphere_intersects_sphere(col_sphere a, col_sphere b);
@@ -30,8 +31,10 @@ col_vec3 col_triangle_normal(col_triangle t);
 double col_triangle_area(col_triangle t);
 /* The point of the closed triangle nearest to p (Ericson's region test), in floating point. */
 col_vec3 col_triangle_closest_point(col_triangle t, col_vec3 p);
-/* Whether the closed triangle and the closed ball share a point (floating point: distance to
- * the closest point compared with the radius). */
+/* Whether the closed triangle and the closed ball share a point; touching counts. Exact: the
+ * nearest vertex, edge or face is compared with the radius by col_sphere_point_side,
+ * col_sphere_line_side and col_sphere_plane_side (with col_dot3_sign and col_prism_side to pick
+ * the part of the triangle nearest the centre), with no rounded distance in between. */
 bool col_triangle_intersects_sphere(col_triangle t, col_sphere s);
 /* Whether all three vertices are collinear (zero area), decided exactly: every coordinate-plane
  * projection has col_orient2d zero. */
