@@ -69,6 +69,16 @@ int col_lua_check_int_range(lua_State *L, int arg, int min, int max)
 	return (int)value;
 }
 
+lua_Integer col_lua_check_length(lua_State *L, int idx, int arg, lua_Integer max, const char *what)
+{
+	lua_Integer n = luaL_len(L, idx); /* honours __len, so anything may come back */
+	if (n < 0)
+		fail_at(L, arg, lua_pushfstring(L, "%s: length %I is negative", what, n));
+	if (n > max)
+		fail_at(L, arg, lua_pushfstring(L, "%s: too many (%I, at most %I)", what, n, max));
+	return n;
+}
+
 /* The number at idx (a field just fetched) or a "what: reason" argument error. */
 static double table_number(lua_State *L, int idx, int arg, const char *what, const char *name)
 {

@@ -22,7 +22,12 @@ bool col_lua_to_circle(lua_State *L, int idx, col_circle *out);
 bool col_lua_to_segment(lua_State *L, int idx, col_segment *out);
 bool col_lua_to_sphere(lua_State *L, int idx, col_sphere *out);
 
-/* A points buffer (collide.points): its dimension (2 or 3), count and packed doubles. */
+/* The most rows a points (or results) buffer holds: 2^34, more than any machine's memory holds
+ * as doubles today, and far from the size_t overflow of count * 3 * sizeof(double). */
+#define COL_LUA_MAX_POINTS ((lua_Integer)1 << 34)
+
+/* A points buffer (collide.points): its dimension (2 or 3), count and packed doubles
+ * (count <= COL_LUA_MAX_POINTS). */
 typedef struct col_lua_points {
 	int dim;
 	size_t count;

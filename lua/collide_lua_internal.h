@@ -45,6 +45,11 @@ double col_lua_opt_finite(lua_State *L, int arg, double fallback);
 /* An integer in [min, max] at arg. */
 int col_lua_check_int_range(lua_State *L, int arg, int min, int max);
 
+/* The length of the table at idx (luaL_len, so a __len metamethod counts) as a count in 0..max;
+ * otherwise luaL_argerror(arg, "<what>: length -1 is negative") or "<what>: too many (n, at
+ * most max)", or with arg 0 a plain error. Check every length before sizing anything by it. */
+lua_Integer col_lua_check_length(lua_State *L, int idx, int arg, lua_Integer max, const char *what);
+
 /* Reads a point given as separate numbers or as one table at arg: {x, y} or {x = .., y = ..}
  * (and {x, y, z} for 3D). Returns the first argument index after the point. */
 int col_lua_check_point2(lua_State *L, int arg, col_vec2 *out);
@@ -79,9 +84,11 @@ int col_lua_fail(lua_State *L, const col_error *error);
 
 /* ---- buffers (wrap_points.c) ---- */
 
-/* A new points buffer of count rows of dim coordinates, zeroed, pushed on the stack. */
+/* A new points buffer of count rows of dim (2 or 3) coordinates, zeroed, pushed on the stack.
+ * More than COL_LUA_MAX_POINTS rows raises "too many points". */
 col_lua_points *col_lua_push_points(lua_State *L, size_t count, int dim);
-/* A new results buffer of count answers (false), pushed on the stack. */
+/* A new results buffer of count answers (false), pushed on the stack; at most
+ * COL_LUA_MAX_POINTS, like points. */
 col_lua_results *col_lua_push_results(lua_State *L, size_t count);
 /* The points at arg as a buffer of dimension dim: a collide.points userdata, or a table of rows
  * that is copied into a new buffer (pushed on the stack and left there to keep it alive). */

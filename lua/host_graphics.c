@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collide_lua.h"
+#include "collide_lua_internal.h" /* col_lua_check_length */
 #include "host.h"
 
 static col_host *host_of(lua_State *L)
@@ -207,6 +207,11 @@ static double check_coordinate(lua_State *L, int arg)
 	return value;
 }
 
+/* The most points in one contour and holes in one g.polygon: far beyond a useful picture, well
+ * inside int and memory. */
+#define MAX_CONTOUR_POINTS 100000000
+#define MAX_HOLES          1000000
+
 /* A contour given as a table: {{x, y}, ...} or a flat {x1, y1, x2, y2, ...}, or a points buffer.
  * The points go into a userdata left on the stack (so an error frees it). */
 static col_contour check_contour(lua_State *L, int idx, const char *what)
@@ -216,6 +221,8 @@ static col_contour check_contour(lua_State *L, int idx, const char *what)
 	if (buffer != NULL) {
 		if (buffer->dim != 2)
 			luaL_error(L, "%s: a contour needs 2D points", what);
+		if (buffer->count > MAX_CONTOUR_POINTS)
+			luaL_error(L, "%s: too many points", what);
 		col_vec2 *points = lua_newuserdatauv(L, buffer->count * sizeof(col_vec2) + 1, 0);
 		for (size_t i = 0; i < buffer->count; i++)
 			points[i] = (col_vec2){buffer->data[2 * i], buffer->data[2 * i + 1]};
@@ -224,21 +231,24 @@ static col_contour check_contour(lua_State *L, int idx, const char *what)
 	if (!lua_istable(L, idx))
 		luaL_error(L, "%s: a contour is a table of points {{x, y}, ...}, got %s", what,
 		           luaL_typename(L, idx));
-	lua_Integer n = luaL_len(L, idx);
 	bool flat = lua_rawgeti(L, idx, 1) == LUA_TNUMBER;
 	lua_pop(L, 1);
+	lua_Integer n = col_lua_check_length(L, idx, 0, (flat ? 2 : 1) * MAX_CONTOUR_POINTS, what);
 	lua_Integer count = flat ? n / 2 : n;
-	if (count > 100000000)
-		luaL_error(L, "%s: too many points", what);
 	col_vec2 *points = lua_newuserdatauv(L, (size_t)count * sizeof(col_vec2) + 1, 0);
 	for (lua_Integer i = 0; i < count; i++) {
 		if (flat) {
-			lua_rawgeti(L, idx, 2 * i + 1);
-			lua_rawgeti(L, idx, 2 * i + 2);
-			if (!lua_isnumber(L, -2) || !lua_isnumber(L, -1))
-				luaL_error(L, "%s: coordinate %d is not a number", what, (int)(2 * i + 1));
-			points[i] = (col_vec2){lua_tonumber(L, -2), lua_tonumber(L, -1)};
-			lua_pop(L, 2);
+			/* the rule of check_point2: numbers (not numeric strings), finite */
+			double xy[2];
+			for (int k = 0; k < 2; k++) {
+				lua_Integer at = 2 * i + 1 + k;
+				bool ok = lua_rawgeti(L, idx, at) == LUA_TNUMBER;
+				xy[k] = lua_tonumber(L, -1);
+				if (!ok || !isfinite(xy[k]))
+					luaL_error(L, "%s: coordinate %I is not a finite number", what, at);
+				lua_pop(L, 1);
+			}
+			points[i] = (col_vec2){xy[0], xy[1]};
 		} else {
 			lua_rawgeti(L, idx, i + 1);
 			char where[80];
@@ -266,10 +276,8 @@ static int g_polygon(lua_State *L)
 	luaL_argexpected(L, lua_istable(L, 1), 1, "collide.polygon or table of points");
 	int holes = 0;
 	if (lua_getfield(L, 1, "holes") == LUA_TTABLE)
-		holes = (int)luaL_len(L, -1);
+		holes = (int)col_lua_check_length(L, -1, 0, MAX_HOLES, "g.polygon: holes");
 	int holes_index = lua_gettop(L);
-	if (holes > 1000000)
-		return luaL_error(L, "g.polygon: too many holes");
 	col_contour *contours = lua_newuserdatauv(L, (size_t)(holes + 1) * sizeof(col_contour), 0);
 	contours[0] = check_contour(L, 1, "g.polygon");
 	for (int i = 0; i < holes; i++) {

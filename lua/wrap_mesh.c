@@ -58,9 +58,7 @@ static int mesh_new(lua_State *L)
 			    L, 1,
 			    lua_pushfstring(L, "vertices: expected a table of points {x, y, z}, got %s",
 			                    luaL_typename(L, 2)));
-		lua_Integer n = luaL_len(L, 2);
-		if (n > INT_MAX)
-			return luaL_argerror(L, 1, "vertices: too many");
+		lua_Integer n = col_lua_check_length(L, 2, 1, INT_MAX, "vertices");
 		col_lua_points *copy = col_lua_push_points(L, (size_t)n, 3); /* 4 */
 		char what[48];
 		for (lua_Integer i = 1; i <= n; i++) {
@@ -84,10 +82,7 @@ static int mesh_new(lua_State *L)
 		    L, 1,
 		    lua_pushfstring(L, "triangles: expected a table of index triples {i, j, k}, got %s",
 		                    luaL_typename(L, 3)));
-	lua_Integer n = luaL_len(L, 3);
-	if (n > INT_MAX / 3)
-		return luaL_argerror(L, 1, "triangles: too many");
-	int triangle_count = (int)n;
+	int triangle_count = (int)col_lua_check_length(L, 3, 1, INT_MAX / 3, "triangles");
 	int32_t *indices =
 	    lua_newuserdatauv(L, sizeof(int32_t) * 3 * (size_t)(triangle_count > 0 ? triangle_count : 1), 0);
 	for (int t = 0; t < triangle_count; t++) {
@@ -382,7 +377,12 @@ static int mesh_fix_orientation(lua_State *L)
 /* m:weld() -> how many vertices were merged */
 static int mesh_weld(lua_State *L)
 {
-	lua_pushinteger(L, col_mesh_weld(col_lua_check_mesh(L, 1)));
+	int merged = col_mesh_weld(col_lua_check_mesh(L, 1));
+	if (merged == COL_MESH_WELD_COLLAPSED)
+		return luaL_error(L, "mesh: welding would collapse every triangle; the mesh is unchanged");
+	if (merged == COL_MESH_WELD_OUT_OF_MEMORY)
+		return luaL_error(L, "mesh: out of memory while welding");
+	lua_pushinteger(L, merged);
 	return 1;
 }
 

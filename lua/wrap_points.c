@@ -3,7 +3,9 @@
  * contains_all returns a results buffer (r[i] a boolean, r:count() the number of true). */
 #include "collide_lua_internal.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,24 +20,34 @@ typedef struct results_block {
 	bool data[];
 } results_block;
 
-/* The largest buffer we try to allocate (Lua's allocator reports anything it cannot give). */
-#define MAX_ROWS ((size_t)1 << 34)
+/* Whether count items of size bytes fit after a header of head bytes without overflowing
+ * size_t, within COL_LUA_MAX_POINTS (Lua's allocator then reports what it cannot give). */
+static bool buffer_fits(size_t count, size_t size, size_t head)
+{
+	return count <= (size_t)COL_LUA_MAX_POINTS && count <= (SIZE_MAX - head) / size;
+}
 
 col_lua_points *col_lua_push_points(lua_State *L, size_t count, int dim)
 {
-	points_block *block =
-	    lua_newuserdatauv(L, sizeof(points_block) + count * (size_t)dim * sizeof(double), 0);
+	if (dim != 2 && dim != 3)
+		luaL_error(L, "points: dimension must be 2 or 3, got %d", dim);
+	size_t row = (size_t)dim * sizeof(double);
+	if (!buffer_fits(count, row, sizeof(points_block)))
+		luaL_error(L, "too many points (%I, at most %I)", (lua_Integer)count, COL_LUA_MAX_POINTS);
+	points_block *block = lua_newuserdatauv(L, sizeof(points_block) + count * row, 0);
 	block->header.dim = dim;
 	block->header.count = count;
 	block->header.data = block->data;
 	if (count > 0)
-		memset(block->data, 0, count * (size_t)dim * sizeof(double));
+		memset(block->data, 0, count * row);
 	luaL_setmetatable(L, COL_LUA_POINTS);
 	return &block->header;
 }
 
 col_lua_results *col_lua_push_results(lua_State *L, size_t count)
 {
+	if (!buffer_fits(count, sizeof(bool), sizeof(results_block)))
+		luaL_error(L, "too many results (%I, at most %I)", (lua_Integer)count, COL_LUA_MAX_POINTS);
 	results_block *block = lua_newuserdatauv(L, sizeof(results_block) + count * sizeof(bool), 0);
 	block->header.count = count;
 	block->header.data = block->data;
@@ -89,7 +101,7 @@ static int row_dim(lua_State *L, int row, int arg)
 /* Copies the array of rows at arg into a new buffer pushed on the stack. dim 0: from row 1. */
 static col_lua_points *points_from_table(lua_State *L, int arg, int dim)
 {
-	lua_Integer n = luaL_len(L, arg);
+	lua_Integer n = col_lua_check_length(L, arg, arg, COL_LUA_MAX_POINTS, "points");
 	if (dim == 0) {
 		if (n == 0) {
 			dim = 2;
@@ -153,10 +165,10 @@ static int points_new(lua_State *L)
 {
 	if (lua_type(L, 1) == LUA_TNUMBER) {
 		lua_Integer n = luaL_checkinteger(L, 1);
-		luaL_argcheck(L, n >= 0 && (size_t)n <= MAX_ROWS, 1, "count out of range");
-		int dim = (int)luaL_optinteger(L, 2, 2);
+		luaL_argcheck(L, n >= 0 && n <= COL_LUA_MAX_POINTS, 1, "count out of range");
+		lua_Integer dim = luaL_optinteger(L, 2, 2);
 		luaL_argcheck(L, dim == 2 || dim == 3, 2, "dimension must be 2 or 3");
-		col_lua_push_points(L, (size_t)n, dim);
+		col_lua_push_points(L, (size_t)n, (int)dim);
 		return 1;
 	}
 	luaL_argexpected(L, lua_istable(L, 1), 1, "table of points or count");
@@ -215,7 +227,7 @@ static int points_len(lua_State *L)
 static int points_to_table(lua_State *L)
 {
 	col_lua_points *points = check_points(L, 1);
-	lua_createtable(L, (int)points->count, 0);
+	lua_createtable(L, points->count <= INT_MAX ? (int)points->count : 0, 0);
 	for (size_t i = 0; i < points->count; i++) {
 		lua_createtable(L, points->dim, 0);
 		for (int k = 0; k < points->dim; k++) {
@@ -282,7 +294,7 @@ static int results_index(lua_State *L)
 static int results_to_table(lua_State *L)
 {
 	col_lua_results *results = check_results(L, 1);
-	lua_createtable(L, (int)results->count, 0);
+	lua_createtable(L, results->count <= INT_MAX ? (int)results->count : 0, 0);
 	for (size_t i = 0; i < results->count; i++) {
 		lua_pushboolean(L, results->data[i]);
 		lua_rawseti(L, -2, (lua_Integer)i + 1);

@@ -39,11 +39,10 @@ static col_contour read_contour(lua_State *L, int idx, int arg, const char *labe
 			luaL_argerror(L, arg,
 			              lua_pushfstring(L, "%s: expected a table of points {x, y}, got %s",
 			                              label, luaL_typename(L, idx)));
-		lua_Integer n = luaL_len(L, idx);
-		if (n > INT_MAX)
-			luaL_argerror(L, arg, lua_pushfstring(L, "%s: too many vertices", label));
-		points = col_lua_push_points(L, (size_t)n, 2);
 		char what[64];
+		snprintf(what, sizeof what, "%s vertices", label);
+		lua_Integer n = col_lua_check_length(L, idx, arg, INT_MAX, what);
+		points = col_lua_push_points(L, (size_t)n, 2);
 		for (lua_Integer i = 1; i <= n; i++) {
 			lua_geti(L, idx, i);
 			snprintf(what, sizeof what, "%s vertex %lld", label, (long long)i);
@@ -73,10 +72,7 @@ static int polygon_new(lua_State *L)
 				              lua_pushfstring(L,
 				                              "holes: expected a table of contours, got %s",
 				                              luaL_typename(L, -1)));
-			lua_Integer n = luaL_len(L, -1);
-			if (n > INT_MAX - 1)
-				luaL_argerror(L, 2, "holes: too many");
-			hole_count = (int)n;
+			hole_count = (int)col_lua_check_length(L, -1, 2, INT_MAX - 1, "holes");
 		}
 		lua_replace(L, 2); /* slot 2 is now the holes table (or nil) */
 	}

@@ -46,7 +46,8 @@ static int sphere_new(lua_State *L)
 			col_lua_table_point3(L, 2, 1, "sphere", &s.center);
 			lua_geti(L, 1, 4);
 			lua_setfield(L, 2, "r");
-			col_lua_field_number(L, 2, "r", 1, "sphere", &s.radius);
+			if (!col_lua_field_number(L, 2, "r", 1, "sphere", &s.radius))
+				return luaL_argerror(L, 1, "sphere: r must be a number, got nil");
 		}
 	} else {
 		s.center.x = col_lua_check_finite(L, 1);

@@ -121,9 +121,11 @@ void col_draw_triangle(col_view *view, col_vec2 a, col_vec2 b, col_vec2 c, col_c
  * circles cost much. */
 static int circle_sides(const col_view *view, double radius)
 {
-	double pixels = radius * view->camera2d.scale;
-	int sides = (int)(pixels * 0.75);
-	return sides < 24 ? 24 : (sides > 256 ? 256 : sides);
+	double sides = radius * view->camera2d.scale * 0.75;
+	/* clamp while still a double: a huge radius (1e300) does not fit an int, NaN fits nothing */
+	if (!(sides >= 24.0))
+		return 24;
+	return sides > 256.0 ? 256 : (int)sides;
 }
 
 void col_draw_circle_fill(col_view *view, col_vec2 center, double radius, col_color color)

@@ -98,6 +98,44 @@ describe("the collide module", function()
 		end
 	end)
 
+	it("refuses negative and oversized lengths, whatever a __len metamethod says", function()
+		-- a table claiming length n; every element it "holds" is row
+		local function claiming(n, row)
+			return setmetatable({}, { __len = function() return n end, __index = function() return row end })
+		end
+		local huge = (1 << 60) + 1
+		local p = collide.polygon{ { 0, 0 }, { 1, 0 }, { 0, 1 } }
+		local m = collide.mesh.box(1, 1, 1)
+		local outer = { { 0, 0 }, { 9, 0 }, { 0, 9 } }
+		local checks = {
+			{ function() return collide.points(claiming(-1)) end, "(points: length -1 is negative)" },
+			{ function() return collide.points(claiming(huge, { 0, 0 })) end, "(points: too many (" .. huge .. ", at most 17179869184))" },
+			{ function() return p:contains_all(claiming(-1)) end, "(points: length -1 is negative)" },
+			{ function() return p:contains_all(claiming(huge, { 0, 0 })) end, "(points: too many (" },
+			{ function() return m:contains_all(claiming(-1)) end, "(points: length -1 is negative)" },
+			{ function() return collide.polygon(claiming(-1)) end, "bad argument #1 to 'polygon' (outer vertices: length -1 is negative)" },
+			{ function() return collide.polygon(claiming(huge, { 0, 0 })) end, "(outer vertices: too many (" },
+			{ function() return collide.polygon(outer, { holes = claiming(-1) }) end, "bad argument #2 to 'polygon' (holes: length -1 is negative)" },
+			{ function() return collide.polygon(outer, { holes = claiming(huge, { { 1, 1 }, { 2, 1 }, { 1, 2 } }) }) end, "(holes: too many (" },
+			{ function() return collide.polygon(outer, { holes = { claiming(-1) } }) end, "(hole 1 vertices: length -1 is negative)" },
+			{ function() return collide.mesh{ vertices = claiming(-1), triangles = {} } end, "bad argument #1 to 'mesh' (vertices: length -1 is negative)" },
+			{ function() return collide.mesh{ vertices = claiming(huge, { 0, 0, 0 }), triangles = {} } end, "(vertices: too many (" },
+			{ function() return collide.mesh{ vertices = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } }, triangles = claiming(-1) } end, "(triangles: length -1 is negative)" },
+			{ function() return collide.mesh{ vertices = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } }, triangles = claiming(huge, { 1, 2, 3 }) } end, "(triangles: too many (" },
+			{ function() return collide.points(3, (1 << 32) + 2) end, "(dimension must be 2 or 3)" },
+		}
+		for i, check in ipairs(checks) do
+			assert.matches(check[2], error_of(check[1]), 1, true, "check " .. i)
+		end
+	end)
+
+	it("names the missing radius of a sphere {x, y, z, r}", function()
+		-- length 4 by __len, but no 4th element: r is nil, not left uninitialised
+		local three = setmetatable({ 1, 2, 3 }, { __len = function() return 4 end })
+		assert.matches("bad argument #1 to 'sphere' (sphere: r must be a number, got nil)",
+			error_of(function() return collide.sphere(three) end), 1, true)
+	end)
+
 	it("passes the engine's mesh messages through", function()
 		local message = error_of(function()
 			return collide.mesh{ vertices = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } }, triangles = { { 1, 2, 2 } } }

@@ -61,6 +61,18 @@ describe("collide.mesh", function()
 		assert.matches("boundary", r.text, 1, true)
 	end)
 
+	it("welds duplicate positions, and refuses a weld that would leave no triangle", function()
+		-- two copies of vertex 1 (as STL files store them): welding merges one and keeps both triangles
+		local m = collide.mesh{ vertices = { {0,0,0}, {1,0,0}, {0,1,0}, {0,0,0}, {0,0,1} },
+			triangles = { {1,2,3}, {4,5,2} } }
+		assert.are.equal(1, m:weld())
+		assert.are.equal(4, m:vertex_count())
+		assert.are.equal(2, m:triangle_count())
+		local flat = collide.mesh{ vertices = { {0,0,0}, {0,0,0}, {1,0,0} }, triangles = { {1,2,3} } }
+		assert.matches("collapse every triangle", error_of(function() return flat:weld() end), 1, true)
+		assert.are.equal(1, flat:triangle_count())
+	end)
+
 	it("fixes the orientation of a mesh with a flipped triangle", function()
 		local m = tetrahedron(true)
 		local before = m:validate()
