@@ -152,6 +152,76 @@ size_t col_mesh_report_format(const col_mesh_report *report, char *buffer, size_
 
 /* ---- orientation repair ---- */
 
+/* A closed piece that lies inside an odd number of other closed pieces bounds a cavity (the inner
+ * wall of a hollow ball), so it must face inward: flip it. component[t] is the piece of triangle
+ * t, or -1 for triangles of open pieces; each piece has already been turned outward on its own.
+ * Nesting is decided by a vertex of each piece and the crossing-number oracle of the other piece,
+ * tried only where the boxes allow it. */
+static col_status orient_cavities(const col_mesh *mesh, const int32_t *component, int pieces, int8_t *flip,
+                                  col_error *error)
+{
+	if (pieces < 2)
+		return COL_OK;
+	int nt = mesh->triangle_count;
+	col_aabb3 *box = malloc((size_t)pieces * sizeof *box);
+	int32_t *probe = malloc((size_t)pieces * sizeof *probe); /* a vertex of each piece */
+	int *depth = calloc((size_t)pieces, sizeof *depth);
+	int32_t *own = malloc((size_t)nt * 3 * sizeof *own); /* one piece's triangles */
+	col_status status = COL_OK;
+	if (box == NULL || probe == NULL || depth == NULL || own == NULL) {
+		status = col_fail(error, COL_ERROR_OUT_OF_MEMORY, "mesh_fix_orientation: out of memory");
+		goto done;
+	}
+	for (int c = 0; c < pieces; ++c)
+		box[c] = col_aabb3_empty(), probe[c] = -1;
+	for (int t = 0; t < nt; ++t) {
+		int c = component[t];
+		if (c < 0)
+			continue;
+		for (int k = 0; k < 3; ++k)
+			box[c] = col_aabb3_add_point(box[c], mesh->vertices[mesh->triangles[3 * (size_t)t + k]]);
+		if (probe[c] < 0)
+			probe[c] = mesh->triangles[3 * (size_t)t];
+	}
+	for (int d = 0; d < pieces; ++d) {
+		bool candidate = false;
+		for (int c = 0; c < pieces && !candidate; ++c)
+			candidate = c != d && col_aabb3_contains(box[d], mesh->vertices[probe[c]]);
+		if (!candidate)
+			continue;
+		int count = 0;
+		for (int t = 0; t < nt; ++t) {
+			if (component[t] == d) {
+				for (int k = 0; k < 3; ++k)
+					own[3 * count + k] = mesh->triangles[3 * (size_t)t + k];
+				++count;
+			}
+		}
+		col_mesh *wall = NULL;
+		status = col_mesh_create(mesh->vertices, mesh->vertex_count, own, count, &wall, error);
+		if (status != COL_OK)
+			goto done;
+		for (int c = 0; c < pieces; ++c) {
+			col_vec3 p = mesh->vertices[probe[c]];
+			if (c != d && col_aabb3_contains(box[d], p) &&
+			    col_mesh_contains_point(wall, p, COL_METHOD_CROSSING, NULL))
+				++depth[c];
+		}
+		col_mesh_destroy(wall);
+	}
+	for (int t = 0; t < nt; ++t) {
+		if (component[t] >= 0 && depth[component[t]] % 2 == 1)
+			flip[t] ^= 1;
+	}
+
+done:
+	free(box);
+	free(probe);
+	free(depth);
+	free(own);
+	return status;
+}
+
 col_status col_mesh_fix_orientation(col_mesh *mesh, int *flipped_count, col_error *error)
 {
 	if (flipped_count != NULL)
@@ -166,8 +236,11 @@ col_status col_mesh_fix_orientation(col_mesh *mesh, int *flipped_count, col_erro
 	int32_t *queue = malloc((nt > 0 ? (size_t)nt : 1) * sizeof *queue);
 	int8_t *flip = malloc((nt > 0 ? (size_t)nt : 1) * sizeof *flip); /* -1 not reached yet */
 	int8_t *forward = malloc((n > 0 ? n : 1) * sizeof *forward);
+	int32_t *component = malloc((nt > 0 ? (size_t)nt : 1) * sizeof *component); /* closed piece, or -1 */
+	int pieces = 0;
 	col_status status = COL_OK;
-	if (uses == NULL || neighbour == NULL || queue == NULL || flip == NULL || forward == NULL) {
+	if (uses == NULL || neighbour == NULL || queue == NULL || flip == NULL || forward == NULL ||
+	    component == NULL) {
 		status = col_fail(error, COL_ERROR_OUT_OF_MEMORY, "mesh_fix_orientation: out of memory");
 		goto done;
 	}
@@ -231,8 +304,11 @@ col_status col_mesh_fix_orientation(col_mesh *mesh, int *flipped_count, col_erro
 				}
 			}
 		}
+		for (int i = 0; i < tail; ++i)
+			component[queue[i]] = closed ? pieces : -1;
 		if (!closed)
 			continue;
+		++pieces;
 		/* A closed piece encloses a volume: turn it outward if it came out inward. */
 		col_vec3 o = col_vec3_scale(col_vec3_add(mesh->bounds.min, mesh->bounds.max), 0.5);
 		double six_volume = 0.0;
@@ -248,6 +324,10 @@ col_status col_mesh_fix_orientation(col_mesh *mesh, int *flipped_count, col_erro
 				flip[queue[i]] ^= 1;
 		}
 	}
+
+	status = orient_cavities(mesh, component, pieces, flip, error);
+	if (status != COL_OK)
+		goto done;
 
 	/* Only now is the mesh touched, so a failure leaves it as it was. */
 	int flipped = 0;
@@ -270,5 +350,6 @@ done:
 	free(queue);
 	free(flip);
 	free(forward);
+	free(component);
 	return status;
 }

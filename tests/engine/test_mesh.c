@@ -422,6 +422,71 @@ static void test_fix_flipped_box(void **state)
 	col_mesh_destroy(sphere);
 }
 
+/* Concentric icospheres of radius 1, 0.6 and 0.3: a hollow ball with a ball in its cavity. */
+static col_mesh *nested_spheres(int pieces, bool all_outward)
+{
+	col_vec3 vertices[3 * 162];
+	int32_t triangles[3 * 3 * 320];
+	double radius[3] = {1.0, 0.6, 0.3};
+	col_error error;
+	for (int k = 0; k < pieces; ++k) {
+		col_mesh *ball = NULL;
+		check_ok(col_mesh_create_icosphere(2, radius[k], &ball, &error), &error);
+		assert_int_equal(col_mesh_vertex_count(ball), 162);
+		memcpy(vertices + 162 * k, col_mesh_vertices(ball), 162 * sizeof *vertices);
+		const int32_t *t = col_mesh_triangles(ball);
+		for (int i = 0; i < 320; ++i) {
+			bool turn = !all_outward && k == 1; /* the cavity's wall, facing into the cavity */
+			triangles[3 * (320 * k + i)] = t[3 * i] + 162 * k;
+			triangles[3 * (320 * k + i) + 1] = t[3 * i + (turn ? 2 : 1)] + 162 * k;
+			triangles[3 * (320 * k + i) + 2] = t[3 * i + (turn ? 1 : 2)] + 162 * k;
+		}
+		col_mesh_destroy(ball);
+	}
+	return make(vertices, 162 * pieces, triangles, 320 * pieces);
+}
+
+/* The wall of a cavity faces into the cavity; an island inside it faces out again. */
+static void test_fix_hollow_ball(void **state)
+{
+	(void)state;
+	col_error error;
+	int flipped = -1;
+	/* Both shells outward, as a careless exporter writes them: the inner one must turn. */
+	col_mesh *hollow = nested_spheres(2, true);
+	double shells = col_mesh_volume(hollow);
+	check_ok(col_mesh_fix_orientation(hollow, &flipped, &error), &error);
+	assert_int_equal(flipped, 320);
+	assert_true(col_mesh_volume(hollow) < shells); /* outer minus inner, no longer plus */
+	assert_true(col_mesh_volume(hollow) > 0.0);
+	col_mesh_report report;
+	check_ok(col_mesh_validate(hollow, &report, &error), &error);
+	assert_true(report.outward && report.consistently_oriented && report.component_count == 2);
+	assert_true(col_mesh_contains_point(hollow, (col_vec3){0.8, 0, 0}, COL_METHOD_WINDING, NULL));
+	assert_false(col_mesh_contains_point(hollow, (col_vec3){0.1, 0, 0}, COL_METHOD_WINDING, NULL));
+	/* Already right: nothing to do. */
+	check_ok(col_mesh_fix_orientation(hollow, &flipped, &error), &error);
+	assert_int_equal(flipped, 0);
+	col_mesh_destroy(hollow);
+
+	/* With an island in the cavity, written correctly: nothing turns; the island stays outward. */
+	col_mesh *island = nested_spheres(3, false);
+	check_ok(col_mesh_fix_orientation(island, &flipped, &error), &error);
+	assert_int_equal(flipped, 0);
+	col_mesh_destroy(island);
+	/* Written all outward: only the middle shell turns. */
+	island = nested_spheres(3, true);
+	check_ok(col_mesh_fix_orientation(island, &flipped, &error), &error);
+	assert_int_equal(flipped, 320);
+	const int32_t *t = col_mesh_triangles(island); /* the shells share one triangle pattern */
+	assert_int_equal(t[3 * 320 + 1], t[2] + 162); /* middle shell: reversed */
+	assert_int_equal(t[3 * 320 + 2], t[1] + 162);
+	assert_int_equal(t[3 * 640 + 1], t[1] + 324); /* island: as the outer wall */
+	assert_true(col_mesh_contains_point(island, (col_vec3){0.1, 0, 0}, COL_METHOD_WINDING, NULL));
+	assert_false(col_mesh_contains_point(island, (col_vec3){0.45, 0, 0}, COL_METHOD_WINDING, NULL));
+	col_mesh_destroy(island);
+}
+
 /* An open mesh is made consistent, but has no inside to point away from. */
 static void test_fix_open_mesh(void **state)
 {
@@ -629,6 +694,7 @@ int main(void)
 	    cmocka_unit_test(test_validate_misoriented),
 	    cmocka_unit_test(test_validate_degenerate_and_components),
 	    cmocka_unit_test(test_fix_flipped_box),
+	    cmocka_unit_test(test_fix_hollow_ball),
 	    cmocka_unit_test(test_fix_open_mesh),
 	    cmocka_unit_test(test_fix_rejects_moebius),
 	    cmocka_unit_test(test_weld),

@@ -72,7 +72,9 @@ col_status col_mesh_validate(const col_mesh *mesh, col_mesh_report *report, col_
 size_t col_mesh_report_format(const col_mesh_report *report, char *buffer, size_t size);
 
 /* Makes the orientation consistent where the mesh is edge-manifold (flood-fill through shared
- * edges, flipping triangles as needed) and, for closed components, outward (positive volume).
+ * edges, flipping triangles as needed) and, for closed components, facing away from the solid:
+ * outward for a piece inside an even number of other closed pieces (a ball, the outer wall of a
+ * hollow ball, an island in a cavity), inward for one inside an odd number (the cavity's wall).
  * Fails with COL_ERROR_TOPOLOGY when a component cannot be oriented (a Moebius strip, a
  * non-manifold edge); flipped_count, when not NULL, gets how many triangles were flipped. */
 col_status col_mesh_fix_orientation(col_mesh *mesh, int *flipped_count, col_error *error);
