@@ -21,10 +21,11 @@ int col_expansion_grow(int n, const double *e, double b, double *h)
 	return k;
 }
 
-int col_expansion_sum(int n, const double *e, int m, const double *f, double *h)
+/* e + sign * f, sign being +1 or -1 (negating a double is exact). Merge both by magnitude, then
+ * carry a running sum up from the smallest component: each two-sum leaves behind an error term too
+ * small to overlap anything that follows. */
+static int merge(int n, const double *e, int m, const double *f, double sign, double *h)
 {
-	/* Merge both by magnitude, then carry a running sum up from the smallest component: each
-	 * two-sum leaves behind an error term too small to overlap anything that follows. */
 	int i = 0, j = 0, k = 0;
 	double q;
 	if (n == 0 && m == 0)
@@ -32,13 +33,13 @@ int col_expansion_sum(int n, const double *e, int m, const double *f, double *h)
 	if (j >= m || (i < n && fabs(e[i]) < fabs(f[j])))
 		q = e[i++];
 	else
-		q = f[j++];
+		q = sign * f[j++];
 	while (i < n || j < m) {
 		double next, s, t;
 		if (j >= m || (i < n && fabs(e[i]) < fabs(f[j])))
 			next = e[i++];
 		else
-			next = f[j++];
+			next = sign * f[j++];
 		col_two_sum(q, next, &s, &t);
 		if (t != 0.0)
 			h[k++] = t;
@@ -49,31 +50,15 @@ int col_expansion_sum(int n, const double *e, int m, const double *f, double *h)
 	return k;
 }
 
+int col_expansion_sum(int n, const double *e, int m, const double *f, double *h)
+{
+	return merge(n, e, m, f, 1.0, h);
+}
+
 int col_expansion_diff(int n, const double *e, int m, const double *f, double *h)
 {
-	/* Same merge as the sum, reading f negated, so f need not be copied. */
-	int i = 0, j = 0, k = 0;
-	double q;
-	if (n == 0 && m == 0)
-		return 0;
-	if (j >= m || (i < n && fabs(e[i]) < fabs(f[j])))
-		q = e[i++];
-	else
-		q = -f[j++];
-	while (i < n || j < m) {
-		double next, s, t;
-		if (j >= m || (i < n && fabs(e[i]) < fabs(f[j])))
-			next = e[i++];
-		else
-			next = -f[j++];
-		col_two_sum(q, next, &s, &t);
-		if (t != 0.0)
-			h[k++] = t;
-		q = s;
-	}
-	if (q != 0.0)
-		h[k++] = q;
-	return k;
+	/* f is read negated, so it need not be copied. */
+	return merge(n, e, m, f, -1.0, h);
 }
 
 int col_expansion_scale(int n, const double *e, double b, double *h)

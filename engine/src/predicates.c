@@ -452,52 +452,44 @@ static COL_NOINLINE int circle_line_slow(col_vec2 center, double radius, col_vec
 	return col_expansion_sign(col_expansion_diff(no2, o2, nrl, rl, h), h);
 }
 
-int col_circle_circle_side(col_vec2 ca, double ra, col_vec2 cb, double rb)
+/* Sign of |ca - cb|^2 - (ra + rb)^2 for discs (dim 2) and balls (dim 3). The exact path expands
+ * (ra + rb)^2 = ra^2 + 2 ra rb + rb^2, each product exact, so the sum is never rounded. */
+static int ball_ball_side(const double *ca, const double *cb, int dim, double ra, double rb, double bound_factor)
 {
-	double dx = ca.x - cb.x, dy = ca.y - cb.y;
-	double d2 = dx * dx + dy * dy;
+	double d2 = 0.0;
+	for (int i = 0; i < dim; i++)
+		d2 += (ca[i] - cb[i]) * (ca[i] - cb[i]);
 	double s = ra + rb, sp = fabs(ra) + fabs(rb);
 	double side = d2 - s * s;
-	double bound = circle_circle_bound * (d2 + sp * sp);
+	double bound = bound_factor * (d2 + sp * sp);
 	if (side > bound || -side > bound)
 		return sign_of(side);
 
-	/* (ra + rb)^2 = ra^2 + 2 ra rb + rb^2, each product exact, so the sum is never rounded. */
-	double ex[8], ey[8], e[16], a2[2], b2[2], ab[2], r1[4], r[6], h[22];
-	int nx = diff_product_exact(ca.x, cb.x, ca.x, cb.x, ex);
-	int ny = diff_product_exact(ca.y, cb.y, ca.y, cb.y, ey);
-	int ne = col_expansion_sum(nx, ex, ny, ey, e);
+	double term[8], e[2][24], a2[2], b2[2], ab[2], r1[4], r[6], h[30];
+	int ne = 0, current = 0;
+	for (int i = 0; i < dim; i++) {
+		int nt = diff_product_exact(ca[i], cb[i], ca[i], cb[i], term);
+		ne = col_expansion_sum(ne, e[current], nt, term, e[current ^ 1]);
+		current ^= 1;
+	}
 	int na2 = col_expansion_product(ra, ra, a2);
 	int nb2 = col_expansion_product(rb, rb, b2);
 	int nab = col_expansion_product(2.0 * ra, rb, ab);
 	int nr1 = col_expansion_sum(na2, a2, nb2, b2, r1);
 	int nr = col_expansion_sum(nr1, r1, nab, ab, r);
-	return col_expansion_sign(col_expansion_diff(ne, e, nr, r, h), h);
+	return col_expansion_sign(col_expansion_diff(ne, e[current], nr, r, h), h);
+}
+
+int col_circle_circle_side(col_vec2 ca, double ra, col_vec2 cb, double rb)
+{
+	return ball_ball_side((const double[]){ca.x, ca.y}, (const double[]){cb.x, cb.y}, 2, ra, rb,
+	                      circle_circle_bound);
 }
 
 int col_sphere_sphere_side(col_vec3 ca, double ra, col_vec3 cb, double rb)
 {
-	double dx = ca.x - cb.x, dy = ca.y - cb.y, dz = ca.z - cb.z;
-	double d2 = dx * dx + dy * dy + dz * dz;
-	double s = ra + rb, sp = fabs(ra) + fabs(rb);
-	double side = d2 - s * s;
-	double bound = sphere_sphere_bound * (d2 + sp * sp);
-	if (side > bound || -side > bound)
-		return sign_of(side);
-
-	/* As in col_circle_circle_side: (ra + rb)^2 expanded, so the sum is never rounded. */
-	double ex[8], ey[8], ez[8], exy[16], e[24], a2[2], b2[2], ab[2], r1[4], r[6], h[30];
-	int nx = diff_product_exact(ca.x, cb.x, ca.x, cb.x, ex);
-	int ny = diff_product_exact(ca.y, cb.y, ca.y, cb.y, ey);
-	int nz = diff_product_exact(ca.z, cb.z, ca.z, cb.z, ez);
-	int nxy = col_expansion_sum(nx, ex, ny, ey, exy);
-	int ne = col_expansion_sum(nxy, exy, nz, ez, e);
-	int na2 = col_expansion_product(ra, ra, a2);
-	int nb2 = col_expansion_product(rb, rb, b2);
-	int nab = col_expansion_product(2.0 * ra, rb, ab);
-	int nr1 = col_expansion_sum(na2, a2, nb2, b2, r1);
-	int nr = col_expansion_sum(nr1, r1, nab, ab, r);
-	return col_expansion_sign(col_expansion_diff(ne, e, nr, r, h), h);
+	return ball_ball_side((const double[]){ca.x, ca.y, ca.z}, (const double[]){cb.x, cb.y, cb.z}, 3, ra,
+	                      rb, sphere_sphere_bound);
 }
 
 /* ---- exact comparisons for spheres against lines, planes and triangles ---- */
