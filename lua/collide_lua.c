@@ -230,13 +230,15 @@ col_method col_lua_opt_method(lua_State *L, int arg, col_method fallback)
 
 void col_lua_push_stats(lua_State *L, const col_query_stats *stats)
 {
-	lua_createtable(L, 0, 3);
+	lua_createtable(L, 0, 4);
 	lua_pushinteger(L, (lua_Integer)stats->queries);
 	lua_setfield(L, -2, "queries");
 	lua_pushinteger(L, (lua_Integer)stats->nodes_visited);
 	lua_setfield(L, -2, "nodes_visited");
 	lua_pushinteger(L, (lua_Integer)stats->primitives_tested);
 	lua_setfield(L, -2, "primitives_tested");
+	lua_pushinteger(L, (lua_Integer)stats->cache_hits);
+	lua_setfield(L, -2, "cache_hits");
 }
 
 int col_lua_arg_fail(lua_State *L, int arg, const col_error *error)

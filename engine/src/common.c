@@ -32,6 +32,13 @@ static const char *const method_names[COL_METHOD_COUNT] = {
 	[COL_METHOD_CROSSING] = "crossing",
 	[COL_METHOD_WINDING] = "winding",
 	[COL_METHOD_LIST] = "list",
+	[COL_METHOD_COVERING] = "covering",
+	[COL_METHOD_CONVEX] = "convex",
+	[COL_METHOD_STAR] = "star",
+	[COL_METHOD_TRITREE] = "tritree",
+	[COL_METHOD_CONE_LIST] = "cone_list",
+	[COL_METHOD_QUADTREE] = "quadtree",
+	[COL_METHOD_GRID] = "grid",
 };
 
 const char *col_method_name(col_method method)
@@ -65,4 +72,5 @@ void col_query_stats_add(col_query_stats *sum, const col_query_stats *part)
 	sum->queries += part->queries;
 	sum->nodes_visited += part->nodes_visited;
 	sum->primitives_tested += part->primitives_tested;
+	sum->cache_hits += part->cache_hits;
 }

@@ -53,6 +53,13 @@ typedef enum col_method {
 	COL_METHOD_CROSSING,    /* crossing number (ray casting), source 000 2.2 */
 	COL_METHOD_WINDING,     /* winding number */
 	COL_METHOD_LIST,        /* every primitive, one after another (all-pairs) */
+	COL_METHOD_COVERING,    /* simplicial covering, signed barycentric sum (source 000, 4.2: DC) */
+	COL_METHOD_CONVEX,      /* covering of a convex polygon, one witness triangle (000 Alg. 4.3) */
+	COL_METHOD_STAR,        /* positive covering, star-shaped from its origin (000 Alg. 4.4) */
+	COL_METHOD_TRITREE,     /* tri-tree descent (000 4.5: DC-TT) */
+	COL_METHOD_CONE_LIST,   /* tri-tree leaf cones met by a bounding circle (000 Alg. 4.14: DC-List) */
+	COL_METHOD_QUADTREE,    /* crossing number over a quadtree's cell (the study's baseline) */
+	COL_METHOD_GRID,        /* covering grid: crossings from a cell's own origin (our fast method) */
 	COL_METHOD_COUNT
 } col_method;
 
@@ -67,6 +74,7 @@ typedef struct col_query_stats {
 	uint64_t queries;           /* queries answered */
 	uint64_t nodes_visited;     /* tree nodes or cells looked at (0 for flat methods) */
 	uint64_t primitives_tested; /* edges, triangles or shapes the query tested directly */
+	uint64_t cache_hits;        /* answers taken from a temporal-coherence cache unchanged */
 } col_query_stats;
 
 void col_query_stats_reset(col_query_stats *stats);
