@@ -166,11 +166,14 @@ static void test_names(void **state)
 	assert_false(col_method_from_name("bogus", &method));
 	assert_false(col_method_from_name(NULL, &method));
 
-	col_query_stats sum, part = {1, 2, 3};
+	assert_true(col_method_from_name("cone_list", &method));
+	assert_int_equal(method, COL_METHOD_CONE_LIST);
+	col_query_stats sum, part = {1, 2, 3, 4};
 	col_query_stats_reset(&sum);
 	col_query_stats_add(&sum, &part);
 	col_query_stats_add(&sum, &part);
-	assert_true(sum.queries == 2 && sum.nodes_visited == 4 && sum.primitives_tested == 6);
+	assert_true(sum.queries == 2 && sum.nodes_visited == 4 && sum.primitives_tested == 6 &&
+	            sum.cache_hits == 8);
 }
 
 int main(void)
