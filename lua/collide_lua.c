@@ -275,5 +275,9 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_shapes2d(L);
 	col_lua_open_shapes3d(L);
 	col_lua_open_mesh(L);
+	col_lua_open_covering(L);
+	col_lua_open_tritree(L);
+	col_lua_open_grid(L);
+	col_lua_open_trajectory(L);
 	return 1;
 }

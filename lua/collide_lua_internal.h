@@ -6,6 +6,10 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "collide/covering.h"
+#include "collide/polygon_grid.h"
+#include "collide/quadtree.h"
+#include "collide/tritree.h"
 #include "collide_lua.h"
 
 /* Registry names of the metatables; luaL_newmetatable also stores them as __name, so lauxlib's
@@ -18,6 +22,13 @@
 #define COL_LUA_POINTS  "collide.points"
 #define COL_LUA_RESULTS "collide.results"
 
+/* Coverings, their caches, tri-trees, covering grids and quadtrees. */
+#define COL_LUA_COVERING "collide.covering"
+#define COL_LUA_CACHE    "collide.cache"
+#define COL_LUA_TRITREE  "collide.tritree"
+#define COL_LUA_GRID     "collide.grid"
+#define COL_LUA_QUADTREE "collide.quadtree"
+
 /* Each opener creates its metatables and adds its constructors to the module table on top of
  * the stack. */
 void col_lua_open_polygon(lua_State *L);
@@ -25,6 +36,10 @@ void col_lua_open_shapes2d(lua_State *L);
 void col_lua_open_points(lua_State *L);
 void col_lua_open_shapes3d(lua_State *L);
 void col_lua_open_mesh(lua_State *L);
+void col_lua_open_covering(lua_State *L); /* collide.covering, collide.barycentric */
+void col_lua_open_tritree(lua_State *L);
+void col_lua_open_grid(lua_State *L); /* collide.grid, collide.quadtree */
+void col_lua_open_trajectory(lua_State *L);
 
 /* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
  * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the
@@ -75,7 +90,7 @@ void col_lua_push_vec3(lua_State *L, col_vec3 p);
 
 /* An optional method name at arg ("crossing", "winding", ...); absent or nil gives fallback. */
 col_method col_lua_opt_method(lua_State *L, int arg, col_method fallback);
-/* Pushes {queries =, nodes_visited =, primitives_tested =}. */
+/* Pushes {queries =, nodes_visited =, primitives_tested =, cache_hits =}. */
 void col_lua_push_stats(lua_State *L, const col_query_stats *stats);
 /* Raises the engine's message as "bad argument #arg to 'f' (message)". Does not return. */
 int col_lua_arg_fail(lua_State *L, int arg, const col_error *error);
@@ -103,5 +118,48 @@ col_mesh *col_lua_check_mesh(lua_State *L, int arg);
 /* Whether the 2D shape at index a (polygon, circle or segment) meets the one at arg; raises
  * a type error at arg for anything else. */
 bool col_lua_intersects2d(lua_State *L, int a, int arg);
+
+/* ---- coverings, tri-trees, grids (wrap_covering.c, wrap_tritree.c, wrap_grid.c) ---- */
+
+/* The engine object behind the value at idx, or NULL when it is something else or closed. A
+ * tri-tree's covering (tree:covering()) answers its tree's covering while the tree is open. */
+const col_covering *col_lua_to_covering(lua_State *L, int idx);
+col_tritree *col_lua_to_tritree(lua_State *L, int idx);
+col_polygon_grid *col_lua_to_polygon_grid(lua_State *L, int idx);
+col_quadtree *col_lua_to_quadtree(lua_State *L, int idx);
+
+/* The live covering at arg ("covering is closed" otherwise). */
+const col_covering *col_lua_check_covering(lua_State *L, int arg);
+/* Pushes the collide.covering that views the covering of the tri-tree at tree_idx (its
+ * uservalue keeps the tree alive; it is never freed on its own). */
+void col_lua_push_covering_view(lua_State *L, int tree_idx);
+
+/* Pushes a new collide.cache for covering, made for the object at owner_idx (a collide.covering
+ * or a collide.tritree, kept alive by the cache). */
+void col_lua_push_cache(lua_State *L, const col_covering *covering, int owner_idx);
+/* Whether the value at idx is a collide.cache. */
+bool col_lua_is_cache(lua_State *L, int idx);
+/* The cache at arg for use with covering: NULL for none or nil; an argument error for a closed
+ * cache or one made for another covering or tri-tree. expected names what else the argument may
+ * be, for the type error ("collide.cache" when nothing else). */
+col_covering_cache *col_lua_opt_cache(lua_State *L, int arg, const col_covering *covering,
+                                      const char *expected);
+
+/* A pose {x =, y =, angle =} (radians; each optional, 0 by default) at arg, as the transform that
+ * places the other object in this one's frame; none or nil gives the identity. */
+col_transform2 col_lua_opt_pose(lua_State *L, int arg);
+
+/* Pushes a collide.circle. */
+void col_lua_push_circle(lua_State *L, col_circle circle);
+
+/* ---- option tables ---- */
+
+/* Raises luaL_argerror(arg, "<what>: unknown option 'name' (expected a, b, ...)") for any key of
+ * the table at idx that is not in names (NULL-terminated). */
+void col_lua_check_options(lua_State *L, int idx, int arg, const char *what, const char *const names[]);
+/* Reads field key of the table at idx as an int (absent: false). A non-integer or a value
+ * outside int raises luaL_argerror(arg, "<what>: <key> must be an integer, got ..."); the range
+ * is the engine's to check. */
+bool col_lua_option_int(lua_State *L, int idx, const char *key, int arg, const char *what, int *out);
 
 #endif

@@ -423,6 +423,192 @@ static int g_points(lua_State *L)
 	return 0;
 }
 
+/* ---- coverings, tri-trees, grids ---- */
+
+/* Fill and outline of a convex polygon given by its corners. */
+static void draw_convex(col_view *view, const col_vec2 *p, int count, col_color fill, float width,
+                        col_color line)
+{
+	for (int i = 1; i + 1 < count; i++)
+		col_draw_triangle(view, p[0], p[i], p[i + 1], fill);
+	col_draw_polyline(view, p, count, true, width, line);
+}
+
+static void draw_box(col_view *view, col_aabb2 box, col_color fill, float width, col_color line)
+{
+	col_vec2 corners[4] = {box.min, {box.max.x, box.min.y}, box.max, {box.min.x, box.max.y}};
+	draw_convex(view, corners, 4, fill, width, line);
+}
+
+/* g.covering(cov [, style]): each covering triangle (origin, a, b) filled and outlined in the
+ * colour of its sign, style.positive (default green), style.negative (red) or style.degenerate
+ * (yellow: the origin is on the edge's line, so it is drawn as lines); the colour given is the
+ * fill, the outline the same colour opaque. The origin is a dot: style.inside (white) when the
+ * origin is inside the polygon, style.outside (grey) when not; style.origin = false hides it. */
+static int g_covering(lua_State *L)
+{
+	col_host *host = host_of(L);
+	const col_covering *covering = col_lua_check_covering(L, 1);
+	static const host_style covering_style = {.width = 1.5f, .size = 8.0f};
+	host_style style = check_style(L, 2, covering_style, "g.covering");
+	col_color colors[3] = {{0.95f, 0.80f, 0.20f, 0.35f},  /* degenerate */
+	                       {0.30f, 0.75f, 0.40f, 0.22f},  /* positive */
+	                       {0.92f, 0.33f, 0.28f, 0.22f}}; /* negative */
+	col_color inside = {1.0f, 1.0f, 1.0f, 1.0f}, outside = {0.55f, 0.55f, 0.58f, 1.0f};
+	bool show_origin = true;
+	if (lua_istable(L, 2)) {
+		field_color(L, 2, "degenerate", &colors[0], "g.covering");
+		field_color(L, 2, "positive", &colors[1], "g.covering");
+		field_color(L, 2, "negative", &colors[2], "g.covering");
+		field_color(L, 2, "inside", &inside, "g.covering");
+		field_color(L, 2, "outside", &outside, "g.covering");
+		if (lua_getfield(L, 2, "origin") != LUA_TNIL)
+			show_origin = lua_toboolean(L, -1);
+		lua_pop(L, 1);
+	}
+	col_vec2 o = col_covering_origin(covering);
+	int count = col_covering_triangle_count(covering);
+	for (int i = 0; i < count; i++) {
+		col_covering_triangle t = col_covering_triangle_at(covering, i);
+		col_color fill = colors[t.sign > 0 ? 1 : t.sign < 0 ? 2 : 0];
+		col_vec2 corners[3] = {o, t.a, t.b};
+		draw_convex(host->view, corners, 3, fill, style.width, col_color_with_alpha(fill, 0.9f));
+	}
+	if (show_origin)
+		col_draw_point(host->view, o, style.size,
+		               col_covering_origin_inside(covering) ? inside : outside);
+	return 0;
+}
+
+/* g.tritree(tree [, {level =, fitted =, raw =, circles =, envelope =, fill =, line =, width =}]):
+ * the cones of a level's tiling (its cones and the leaves above it; default the deepest level) as
+ * their fitted enclosing triangles (fitted, default true; neighbours alternate in shade), their
+ * raw enclosing triangles (raw, orange outlines), the enclosing circles of their edges (circles,
+ * cyan) and the level's regular envelope (envelope, yellow). Cones without triangles are left out. */
+static int g_tritree(lua_State *L)
+{
+	static const char *const names[] = {"level", "fitted", "raw",   "circles", "envelope",
+	                                    "fill",  "line",   "color", "width",   NULL};
+	col_host *host = host_of(L);
+	const col_tritree *tree = col_lua_to_tritree(L, 1);
+	if (tree == NULL)
+		return luaL_typeerror(L, 1, "collide.tritree (open)");
+	col_tritree_stats stats = col_tritree_get_stats(tree);
+	int level = stats.levels;
+	bool fitted = true, raw = false, circles = false, envelope = false;
+	if (!lua_isnoneornil(L, 2)) {
+		luaL_checktype(L, 2, LUA_TTABLE);
+		col_lua_check_options(L, 2, 2, "g.tritree", names);
+		if (col_lua_option_int(L, 2, "level", 2, "g.tritree", &level) &&
+		    (level < 1 || level > stats.levels))
+			return luaL_error(L, "g.tritree: level %d out of range 1..%d", level, stats.levels);
+		bool *flags[4] = {&fitted, &raw, &circles, &envelope};
+		for (int k = 0; k < 4; k++) {
+			if (lua_getfield(L, 2, names[k + 1]) != LUA_TNIL)
+				*flags[k] = lua_toboolean(L, -1);
+			lua_pop(L, 1);
+		}
+	}
+	host_style style = check_style(L, 2, area_style, "g.tritree");
+	col_color shade = col_color_with_alpha(style.fill, style.fill.a * 0.5f);
+	col_color orange = {1.0f, 0.6f, 0.2f, 0.9f}, cyan = {0.3f, 0.85f, 0.95f, 0.8f};
+	col_vec2 apex = col_tritree_apex(tree);
+	/* The tiling, counter-clockwise: a depth-first walk with an explicit stack (at most 30
+	 * levels, so 2 per level plus the four roots). */
+	int stack[64], top = 0, drawn = 0;
+	for (int q = 3; q >= 0; q--)
+		stack[top++] = q;
+	while (top > 0) {
+		int index = stack[--top];
+		col_tritree_cone cone;
+		if (!col_tritree_cone_at(tree, index, &cone))
+			continue;
+		if (cone.level < level && cone.first_child >= 0) {
+			stack[top++] = cone.first_child + 1;
+			stack[top++] = cone.first_child;
+			continue;
+		}
+		if (cone.triangle_count == 0)
+			continue;
+		if (fitted) {
+			col_vec2 t[3] = {apex, cone.env1, cone.env2};
+			draw_convex(host->view, t, 3, drawn++ % 2 ? shade : style.fill, style.width,
+			            style.line);
+		}
+		if (raw) {
+			col_vec2 t[3] = {apex, cone.raw1, cone.raw2};
+			col_draw_polyline(host->view, t, 3, true, 1.0f, orange);
+		}
+		if (circles)
+			col_draw_circle_outline(host->view, cone.circle_center, cone.circle_radius, 1.0f,
+			                        cyan);
+	}
+	if (envelope) {
+		int capacity = col_tritree_cone_count(tree);
+		col_vec2 *points = lua_newuserdatauv(L, (size_t)capacity * sizeof *points + 1, 0);
+		int count = col_tritree_regular_envelope(tree, level, points, capacity);
+		col_draw_polyline(host->view, points, count, true, style.width,
+		                  (col_color){0.98f, 0.85f, 0.25f, 1.0f});
+	}
+	return 0;
+}
+
+/* g.grid(grid_or_quadtree [, style]): the cells that answer queries (a grid's cells without a
+ * nested grid, a quadtree's leaves) outlined in style.line; a cell no edge crosses whose origin is
+ * inside is filled (style.fill); each origin is a dot, style.inside (green) or style.outside (grey);
+ * style.origins = false hides them. */
+static int g_grid(lua_State *L)
+{
+	col_host *host = host_of(L);
+	const col_polygon_grid *grid = col_lua_to_polygon_grid(L, 1);
+	const col_quadtree *quadtree = col_lua_to_quadtree(L, 1);
+	if (grid == NULL && quadtree == NULL)
+		return luaL_typeerror(L, 1, "collide.grid or collide.quadtree (open)");
+	static const host_style grid_style = {
+	    .fill = {0.30f, 0.75f, 0.40f, 0.18f},
+	    .line = {0.60f, 0.65f, 0.75f, 0.6f},
+	    .width = 1.0f,
+	    .size = 4.0f,
+	};
+	host_style style = check_style(L, 2, grid_style, "g.grid");
+	col_color inside = {0.30f, 0.85f, 0.40f, 1.0f}, outside = {0.55f, 0.55f, 0.58f, 1.0f};
+	bool origins = true;
+	if (lua_istable(L, 2)) {
+		field_color(L, 2, "inside", &inside, "g.grid");
+		field_color(L, 2, "outside", &outside, "g.grid");
+		if (lua_getfield(L, 2, "origins") != LUA_TNIL)
+			origins = lua_toboolean(L, -1);
+		lua_pop(L, 1);
+	}
+	int count =
+	    grid != NULL ? col_polygon_grid_get_info(grid).cells : col_quadtree_get_info(quadtree).cells;
+	col_color none = {0.0f, 0.0f, 0.0f, 0.0f};
+	for (int i = 0; i < count; i++) {
+		col_aabb2 box;
+		col_vec2 origin;
+		bool origin_inside, leaf;
+		int edges;
+		if (grid != NULL) {
+			col_polygon_grid_cell cell;
+			col_polygon_grid_cell_at(grid, i, &cell);
+			box = cell.box, origin = cell.origin, origin_inside = cell.origin_inside;
+			leaf = cell.first_child < 0, edges = cell.edge_count;
+		} else {
+			col_quadtree_cell cell;
+			col_quadtree_cell_at(quadtree, i, &cell);
+			box = cell.box, origin = cell.origin, origin_inside = cell.origin_inside;
+			leaf = cell.first_child < 0, edges = cell.edge_count;
+		}
+		if (!leaf)
+			continue;
+		draw_box(host->view, box, edges == 0 && origin_inside ? style.fill : none, style.width,
+		         style.line);
+		if (origins)
+			col_draw_point(host->view, origin, style.size, origin_inside ? inside : outside);
+	}
+	return 0;
+}
+
 /* ---- 3D ---- */
 
 /* g.mesh(m [, style]): flat-shaded faces (fill), style.wireframe draws every edge in the line
@@ -701,12 +887,12 @@ static int g_to_screen(lua_State *L)
 }
 
 static const luaL_Reg graphics_functions[] = {
-    {"polygon", g_polygon}, {"circle", g_circle}, {"segment", g_segment},   {"line", g_line},
-    {"point", g_point},     {"points", g_points}, {"rect", g_rect},         {"triangle", g_triangle},
-    {"mesh", g_mesh},       {"line3d", g_line3d}, {"point3d", g_point3d},   {"sphere", g_sphere},
-    {"text", g_text},       {"hud", g_hud},       {"camera2d", g_camera2d}, {"camera3d", g_camera3d},
-    {"size", g_size},       {"mouse", g_mouse},   {"to_world", g_to_world}, {"to_screen", g_to_screen},
-    {NULL, NULL},
+    {"polygon", g_polygon},   {"circle", g_circle},   {"segment", g_segment},   {"line", g_line},
+    {"point", g_point},       {"points", g_points},   {"rect", g_rect},         {"triangle", g_triangle},
+    {"mesh", g_mesh},         {"line3d", g_line3d},   {"point3d", g_point3d},   {"sphere", g_sphere},
+    {"text", g_text},         {"hud", g_hud},         {"camera2d", g_camera2d}, {"camera3d", g_camera3d},
+    {"size", g_size},         {"mouse", g_mouse},     {"to_world", g_to_world}, {"to_screen", g_to_screen},
+    {"covering", g_covering}, {"tritree", g_tritree}, {"grid", g_grid},         {NULL, NULL},
 };
 
 /* Made once per Lua state and kept in the registry, so a script may keep `g` between frames. */

@@ -493,7 +493,7 @@ bool col_covering_influence_corners(const col_covering *covering, int index, dou
 				                        : (end == 0 ? fmin(a.x, b.x) - r : fmax(a.x, b.x) + r);
 				double start = steep ? a.y + off[side].y : a.x + off[side].x;
 				double dir = steep ? d.y : d.x;
-				if ((dir < 0.0) == (end == 0))
+				if (dir < 0.0) /* walking against the axis: the far cut is the low one */
 					axis_end = steep ? (end == 0 ? fmax(a.y, b.y) + r : fmin(a.y, b.y) - r)
 					                 : (end == 0 ? fmax(a.x, b.x) + r : fmin(a.x, b.x) - r);
 				s = (axis_end - start) / dir;

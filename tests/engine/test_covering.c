@@ -11,7 +11,6 @@
 #include "collide/shapes2d.h"
 
 #include "polygon_cases.h"
-#include "support.h"
 
 #define SEED 0x434F564552ULL /* "COVER" */
 
@@ -131,16 +130,21 @@ static void test_degenerate_origins(void **state)
 static void test_convex_walk_is_local(void **state)
 {
 	(void)state;
-	rng r = rng_make(SEED);
-	col_polygon *polygon = polygons_regular(&r, 1024);
+	col_vec2 *ring = malloc(1024 * sizeof *ring);
+	for (int i = 0; i < 1024; i++)
+		ring[i] = (col_vec2){cos(6.283185307179586 * i / 1024), sin(6.283185307179586 * i / 1024)};
+	col_polygon *polygon = polygon_of(ring, 1024);
+	free(ring);
 	col_covering *c = covering_of(polygon, NULL);
 	assert_true(col_covering_is_convex(c));
 	col_covering_cache *cache = NULL;
 	assert_int_equal(col_covering_cache_create(c, &cache, NULL), COL_OK);
 	col_query_stats stats = {0};
 	for (int i = 0; i < 9000; i++) {
-		double t = 6.283185307179586 * i / 9000;
-		col_vec2 p = {1.01 * cos(t), 1.01 * sin(t)};
+		/* Just beyond edge k's midpoint, inside the bounding circle, moving one edge at a time. */
+		double t = 6.283185307179586 * ((i * 1024 / 9000) + 0.5) / 1024;
+		double r = 0.5 * (1.0 + cos(3.141592653589793 / 1024));
+		col_vec2 p = {r * cos(t), r * sin(t)};
 		assert_false(col_covering_contains(c, p, COL_METHOD_CONVEX, cache, &stats));
 	}
 	assert_true(stats.primitives_tested < 4 * 9000);

@@ -1,0 +1,721 @@
+/* The covering grid: a uniform grid over the polygon's box, cells with many edges split by nested
+ * grids, every cell with an origin of known state (polygon_cells.h tells why the counts from the
+ * origin are exact).
+ *
+ * Conservative cells. A query finds its cell by rounded arithmetic, so it may land in a neighbour
+ * of the cell that holds it, by at most a few units of roundoff of the coordinates' scale. Each
+ * cell therefore keeps every edge that meets its box widened by a margin (COL_CELLS_MARGIN of the
+ * scale) far larger than that; the origin lies in the box, the query point in the widened box, and
+ * so does the segment between them: every edge it can cross, or that can hold the query point, is
+ * in the cell's list. A nested grid covers exactly its parent's box and is filled from its
+ * parent's list, which holds every edge that meets the parent's widened box, so every edge that
+ * meets a child's.
+ *
+ * Origin states are propagated, not asked of the oracle. Along a row of a grid, each origin's state
+ * is the previous one's flipped by the crossings of the segment between them; that segment lies in
+ * the two cells' boxes (a rectangle), so their lists, counted as a union, hold every edge it can
+ * cross. The first origin of a row starts from a point left of the polygon's box (outside) at the
+ * row's middle height, a segment whose part in the box lies in the row's first cell; the first
+ * origin of a row of a nested grid starts from the parent's origin, a segment in the parent's box,
+ * counted against the parent's list. */
+#include "collide/polygon_grid.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "error.h"
+#include "polygon_cells.h"
+
+enum {
+	CELL_INSIDE = 1,    /* the origin is inside the polygon */
+	CELL_NO_ORIGIN = 2, /* no origin could be placed: the cell is answered by brute force */
+};
+
+/* The part of the memory budget the top grid may take; nested grids get the rest. */
+#define TOP_SHARE 0.9
+
+/* The most cells one grid may have, top or nested (a memory bound, not a tuning knob). */
+#define MAX_GRID_CELLS (1 << 26)
+
+typedef struct grid_level {
+	col_cells_axis x, y; /* the grid's box and its columns and rows */
+	int first;           /* its first cell; the others follow row by row from the bottom left */
+	int depth;           /* 0 for the top grid */
+	int parent;          /* the cell it splits, -1 for the top grid */
+} grid_level;
+
+typedef struct grid_cell {
+	col_vec2 origin;
+	int first; /* a leaf's first edge in grid->edges */
+	int count; /* edges that may meet the cell */
+	int child; /* the level of its nested grid, or -1 for a leaf */
+	int state; /* CELL_INSIDE, CELL_NO_ORIGIN */
+} grid_cell;
+
+struct col_polygon_grid {
+	col_aabb2 bounds;
+	grid_level *levels; /* levels[0] is the top grid; a nested grid comes after its parent's */
+	int level_count;
+	grid_cell *cells;
+	int cell_count;
+	col_cell_edge *edges;     /* the leaves' lists, each turned to have the leaf's origin on its left */
+	col_cell_edge *all_edges; /* kept only when some cell has no origin (the brute-force fallback) */
+	int all_count;
+	col_polygon_grid_info info;
+};
+
+col_polygon_grid_options col_polygon_grid_default_options(void)
+{
+	return (col_polygon_grid_options){2.0, 8, 3, 32.0};
+}
+
+/* ---- the build ---- */
+
+typedef struct builder {
+	col_polygon_grid *grid;
+	const col_cell_edge *edges; /* all the polygon's edges */
+	int edge_count;
+	col_polygon_grid_options options;
+	int cell_capacity, level_capacity;
+	size_t *id_first;  /* per cell: where its edge ids start in ids */
+	col_cells_ids ids; /* every cell's edge ids, parents' included */
+	int *cursor;       /* scratch for filling a new grid's lists */
+	int cursor_capacity;
+	uint32_t *stamp; /* per edge: the last union it was counted in */
+	uint32_t mark;
+	double budget, used;           /* cells plus leaves' edge references: the memory bound, and so far */
+	double margin_x, margin_y;     /* COL_CELLS_MARGIN of the scale of each axis */
+	double min_cell_x, min_cell_y; /* COL_CELLS_MIN_CELL of the same */
+} builder;
+
+static col_aabb2 cell_box(const grid_level *level, int column, int row)
+{
+	return (col_aabb2){
+	    {col_cells_axis_line(&level->x, column), col_cells_axis_line(&level->y, row)},
+	    {col_cells_axis_line(&level->x, column + 1), col_cells_axis_line(&level->y, row + 1)}};
+}
+
+/* The level a cell belongs to: levels are in the order of their cells. */
+static int level_of(const col_polygon_grid *grid, int index)
+{
+	int lo = 0, hi = grid->level_count - 1;
+	while (lo < hi) {
+		int mid = lo + (hi - lo + 1) / 2;
+		if (grid->levels[mid].first <= index)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/* Columns and rows for about `target` cells with the box's aspect ratio, at least `least` along an
+ * axis when the box is wide enough, no cell narrower than the minimum size. */
+static void choose_shape(double target, double w, double h, double min_w, double min_h, int least,
+                         int *columns, int *rows)
+{
+	double most_x = fmax(1.0, floor(w / min_w)), most_y = fmax(1.0, floor(h / min_h));
+	double c = round(sqrt(target * (w / h)));
+	c = fmin(fmax(c, (double)least), fmin(most_x, target));
+	c = fmax(c, 1.0);
+	double r = round(target / c);
+	r = fmin(fmax(r, (double)least), fmin(most_y, target));
+	r = fmax(r, 1.0);
+	/* Both are at most target <= MAX_GRID_CELLS, but their product need not be. */
+	while (c * r > MAX_GRID_CELLS) {
+		if (c > r)
+			c = floor(c / 2.0);
+		else
+			r = floor(r / 2.0);
+	}
+	*columns = (int)c;
+	*rows = (int)r;
+}
+
+/* The top grid's shape: about cells_per_edge cells per edge, fewer when the edges are so long that
+ * their cells and references would overrun TOP_SHARE of the memory budget (an edge's staircase takes
+ * about |dx| / cell width + |dy| / cell height + 1 cells). That happens to polygons whose edges are
+ * long and dense everywhere (a star of 10^5 random spikes), where a finer top grid serves the
+ * queries better than nested grids in a few cells, so the top grid gets most of the budget. */
+static void top_shape(const builder *b, col_aabb2 box, int *columns, int *rows)
+{
+	double w = box.max.x - box.min.x, h = box.max.y - box.min.y, n = b->edge_count;
+	double spread_x = 0.0, spread_y = 0.0;
+	for (int k = 0; k < b->edge_count; k++) {
+		spread_x += fabs(b->edges[k].b.x - b->edges[k].a.x) / w;
+		spread_y += fabs(b->edges[k].b.y - b->edges[k].a.y) / h;
+	}
+	double target = fmin(fmin(fmax(b->options.cells_per_edge * n, 1.0), 4.0 * n + 16.0), MAX_GRID_CELLS);
+	for (;;) {
+		choose_shape(target, w, h, b->min_cell_x, b->min_cell_y, 1, columns, rows);
+		double estimate = (double)*columns * *rows + n + spread_x * *columns + spread_y * *rows;
+		if (estimate <= TOP_SHARE * b->budget || target <= 1.0)
+			return;
+		target = floor(0.8 * target);
+	}
+}
+
+static bool grow_cells(builder *b, int extra)
+{
+	col_polygon_grid *grid = b->grid;
+	if (extra > INT_MAX - grid->cell_count)
+		return false;
+	int need = grid->cell_count + extra;
+	if (need <= b->cell_capacity)
+		return true;
+	int capacity = b->cell_capacity < 64 ? 64 : b->cell_capacity;
+	while (capacity < need)
+		capacity = capacity > INT_MAX / 2 ? INT_MAX : capacity * 2;
+	grid_cell *cells = realloc(grid->cells, (size_t)capacity * sizeof *cells);
+	if (cells == NULL)
+		return false;
+	grid->cells = cells;
+	size_t *id_first = realloc(b->id_first, (size_t)capacity * sizeof *id_first);
+	if (id_first == NULL)
+		return false;
+	b->id_first = id_first;
+	b->cell_capacity = capacity;
+	return true;
+}
+
+static bool grow_levels(builder *b)
+{
+	col_polygon_grid *grid = b->grid;
+	if (grid->level_count < b->level_capacity)
+		return true;
+	if (b->level_capacity > INT_MAX / 2)
+		return false;
+	int capacity = b->level_capacity < 16 ? 16 : b->level_capacity * 2;
+	grid_level *levels = realloc(grid->levels, (size_t)capacity * sizeof *levels);
+	if (levels == NULL)
+		return false;
+	grid->levels = levels;
+	b->level_capacity = capacity;
+	return true;
+}
+
+/* Appends a grid of columns x rows cells over box, splitting cell `parent` (-1: the top grid), and
+ * fills its cells' lists from the parent's list (all edges for the top grid). */
+static col_status add_level(builder *b, col_aabb2 box, int columns, int rows, int parent, int depth,
+                            col_error *error)
+{
+	col_polygon_grid *grid = b->grid;
+	int cells = columns * rows;
+	if (!grow_levels(b) || !grow_cells(b, cells))
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
+		                "polygon grid: out of memory for %d more cells", cells);
+	if (cells > b->cursor_capacity) {
+		int *cursor = realloc(b->cursor, (size_t)cells * sizeof *cursor);
+		if (cursor == NULL)
+			return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon grid: out of memory");
+		b->cursor = cursor;
+		b->cursor_capacity = cells;
+	}
+	int index = grid->level_count++;
+	grid_level *level = &grid->levels[index];
+	*level =
+	    (grid_level){col_cells_axis_make(box.min.x, box.max.x, columns),
+	                 col_cells_axis_make(box.min.y, box.max.y, rows), grid->cell_count, depth, parent};
+	int first = grid->cell_count;
+	grid->cell_count += cells;
+	grid_cell *cell = grid->cells + first;
+	for (int i = 0; i < cells; i++)
+		cell[i] = (grid_cell){{0.0, 0.0}, 0, 0, -1, 0};
+
+	/* The parent's list: its ids, or all edges. The ids array is only read here, then grown
+	 * once, so the pointer is taken again after the reserve. */
+	size_t source_first = parent >= 0 ? b->id_first[parent] : 0;
+	int source_count = parent >= 0 ? grid->cells[parent].count : b->edge_count;
+	size_t total = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		const int *source = parent >= 0 ? b->ids.data + source_first : NULL;
+		for (int k = 0; k < source_count; k++) {
+			int id = source != NULL ? source[k] : k;
+			col_cells_raster walk;
+			col_cells_raster_begin(&walk, &level->x, &level->y, b->margin_x, b->margin_y,
+			                       b->edges[id].a, b->edges[id].b);
+			int row, c0, c1;
+			while (col_cells_raster_next(&walk, &row, &c0, &c1)) {
+				for (int c = c0; c <= c1; c++) {
+					int i = row * columns + c;
+					if (pass == 0) {
+						if (cell[i].count == INT_MAX)
+							return col_fail(
+							    error, COL_ERROR_OUT_OF_MEMORY,
+							    "polygon grid: too many edges in a cell");
+						cell[i].count++;
+						total++;
+					} else {
+						b->ids.data[b->id_first[first + i] + (size_t)b->cursor[i]++] =
+						    id;
+					}
+				}
+			}
+		}
+		if (pass == 0) {
+			if (!col_cells_ids_reserve(&b->ids, total))
+				return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
+				                "polygon grid: out of memory for %zu edge references", total);
+			for (int i = 0; i < cells; i++) {
+				b->id_first[first + i] = b->ids.count;
+				b->ids.count += (size_t)cell[i].count;
+				b->cursor[i] = 0;
+			}
+		}
+	}
+	return COL_OK;
+}
+
+static int brute_state(const builder *b, col_vec2 p)
+{
+	return col_cells_brute_state(b->edges, b->edge_count, b->grid->bounds, p) != 0 ? CELL_INSIDE : 0;
+}
+
+/* Places each cell's origin, then finds the origins' states row by row (see the top comment). */
+static void settle_level(builder *b, int index)
+{
+	col_polygon_grid *grid = b->grid;
+	const grid_level *level = &grid->levels[index];
+	int columns = level->x.n, rows = level->y.n;
+	for (int i = 0; i < columns * rows; i++) {
+		int c = level->first + i;
+		grid_cell *cell = &grid->cells[c];
+		col_aabb2 box = cell_box(level, i % columns, i / columns);
+		if (!col_cells_pick_origin(box, b->edges, b->ids.data + b->id_first[c], cell->count,
+		                           &cell->origin)) {
+			cell->origin =
+			    (col_vec2){0.5 * (box.min.x + box.max.x), 0.5 * (box.min.y + box.max.y)};
+			cell->state = CELL_NO_ORIGIN;
+		}
+	}
+	const grid_cell *parent = level->parent >= 0 ? &grid->cells[level->parent] : NULL;
+	for (int row = 0; row < rows; row++) {
+		/* Where the row's walk starts: a point of known state, on no edge. */
+		col_vec2 from;
+		int from_state, previous = -1;
+		bool known;
+		if (parent != NULL) {
+			from = parent->origin;
+			from_state = parent->state & CELL_INSIDE;
+			known = !(parent->state & CELL_NO_ORIGIN);
+		} else {
+			double y0 = col_cells_axis_line(&level->y, row),
+			       y1 = col_cells_axis_line(&level->y, row + 1);
+			from = (col_vec2){level->x.lo - 2.0 * (level->x.hi - level->x.lo), 0.5 * (y0 + y1)};
+			from_state = 0;
+			known = true;
+		}
+		for (int column = 0; column < columns; column++) {
+			int c = level->first + row * columns + column;
+			grid_cell *cell = &grid->cells[c];
+			if (cell->state & CELL_NO_ORIGIN) {
+				known = false;
+				previous = c;
+				continue;
+			}
+			int parity = COL_CELLS_ON_EDGE;
+			if (known) {
+				b->mark++;
+				if (column == 0 && parent != NULL) {
+					parity = col_cells_crossings(
+					    b->edges, b->ids.data + b->id_first[level->parent], parent->count,
+					    from, cell->origin, NULL, 0);
+				} else {
+					parity = col_cells_crossings(b->edges, b->ids.data + b->id_first[c],
+					                             cell->count, from, cell->origin,
+					                             b->stamp, b->mark);
+					if (previous >= 0 && parity >= 0) {
+						int more = col_cells_crossings(
+						    b->edges, b->ids.data + b->id_first[previous],
+						    grid->cells[previous].count, from, cell->origin, b->stamp,
+						    b->mark);
+						parity = more >= 0 ? parity ^ more : more;
+					}
+				}
+			}
+			/* An origin is on no edge of its lists, so ON_EDGE only means the walk's start was
+			 * unknown; the oracle decides then. */
+			cell->state |= parity >= 0 ? (from_state ^ parity) : brute_state(b, cell->origin);
+			from = cell->origin;
+			from_state = cell->state & CELL_INSIDE;
+			known = true;
+			previous = c;
+		}
+	}
+}
+
+/* A cell worth a nested grid, with the edges it holds (the order of splitting). */
+typedef struct candidate {
+	int cell, count;
+} candidate;
+
+static int by_count_descending(const void *a, const void *b)
+{
+	const candidate *x = a, *y = b;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return (x->cell > y->cell) - (x->cell < y->cell);
+}
+
+/* Gives nested grids to the cells of levels [begin, end) (one depth) that hold more than
+ * max_cell_edges edges, the fullest first, while the memory budget lasts: a cell whose grid would
+ * overrun it is left whole, and so are the ones after it. */
+static col_status split_levels(builder *b, int begin, int end, col_error *error)
+{
+	col_polygon_grid *grid = b->grid;
+	int depth = grid->levels[begin].depth;
+	if (depth >= b->options.max_depth)
+		return COL_OK;
+	int first = grid->levels[begin].first,
+	    last = grid->levels[end - 1].first + grid->levels[end - 1].x.n * grid->levels[end - 1].y.n;
+	int n = 0;
+	for (int c = first; c < last; c++)
+		n += grid->cells[c].count > b->options.max_cell_edges;
+	if (n == 0)
+		return COL_OK;
+	candidate *list = malloc((size_t)n * sizeof *list);
+	if (list == NULL)
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon grid: out of memory");
+	n = 0;
+	for (int c = first; c < last; c++) {
+		if (grid->cells[c].count > b->options.max_cell_edges)
+			list[n++] = (candidate){c, grid->cells[c].count};
+	}
+	qsort(list, (size_t)n, sizeof *list, by_count_descending);
+	col_status status = COL_OK;
+	for (int k = 0; k < n && status == COL_OK; k++) {
+		int c = list[k].cell, count = list[k].count;
+		const grid_level *level = &grid->levels[level_of(grid, c)];
+		int i = c - level->first;
+		col_aabb2 box = cell_box(level, i % level->x.n, i / level->x.n);
+		double w = box.max.x - box.min.x, h = box.max.y - box.min.y;
+		double target = fmin(fmax(b->options.cells_per_edge * count, 4.0), 4.0 * count + 16.0);
+		int columns, rows;
+		choose_shape(fmin(target, MAX_GRID_CELLS), w, h, b->min_cell_x, b->min_cell_y, 2, &columns,
+		             &rows);
+		if (columns * rows < 2)
+			continue; /* too small to split without cells a few doubles wide */
+		if ((double)columns * rows > b->budget - b->used)
+			break; /* the cells alone would overrun it */
+		int child = grid->level_count;
+		size_t ids_before = b->ids.count;
+		status = add_level(b, box, columns, rows, c, depth + 1, error);
+		if (status != COL_OK)
+			break;
+		double cost = (double)columns * rows + (double)(b->ids.count - ids_before) - count;
+		if (cost > b->budget - b->used) {
+			/* Over budget: take the grid back (it is the last thing appended). */
+			grid->level_count--;
+			grid->cell_count -= columns * rows;
+			b->ids.count = ids_before;
+			break;
+		}
+		b->used += cost;
+		grid->cells[c].child = child;
+	}
+	free(list);
+	return status;
+}
+
+/* The leaves' lists, copied and turned for the query loop; the info numbers. */
+static col_status finish(builder *b, col_error *error)
+{
+	col_polygon_grid *grid = b->grid;
+	col_polygon_grid_info *info = &grid->info;
+	size_t total = 0;
+	bool fallback = false;
+	for (int c = 0; c < grid->cell_count; c++) {
+		const grid_cell *cell = &grid->cells[c];
+		if (cell->child >= 0)
+			continue;
+		if (cell->state & CELL_NO_ORIGIN)
+			fallback = true;
+		else
+			total += (size_t)cell->count;
+	}
+	if (total > INT_MAX)
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
+		                "polygon grid: too many edge references (%zu)", total);
+	grid->edges = malloc((total > 0 ? total : 1) * sizeof *grid->edges);
+	if (grid->edges == NULL)
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
+		                "polygon grid: out of memory for %zu edge references", total);
+	int next = 0;
+	for (int c = 0; c < grid->cell_count; c++) {
+		grid_cell *cell = &grid->cells[c];
+		if (cell->child >= 0) {
+			info->nested_grids++;
+			cell->first = -1;
+			continue;
+		}
+		info->empty_cells += cell->count == 0;
+		if (cell->count > info->max_cell_edges)
+			info->max_cell_edges = cell->count;
+		info->edge_references += (size_t)cell->count;
+		cell->first = next;
+		if (cell->state & CELL_NO_ORIGIN)
+			continue;
+		col_cells_copy_oriented(b->edges, b->ids.data + b->id_first[c], cell->count, cell->origin,
+		                        grid->edges + next);
+		next += cell->count;
+	}
+	for (int l = 0; l < grid->level_count; l++) {
+		if (grid->levels[l].depth > info->depth)
+			info->depth = grid->levels[l].depth;
+	}
+	if (fallback) {
+		grid->all_edges = malloc((size_t)b->edge_count * sizeof *grid->all_edges);
+		if (grid->all_edges == NULL)
+			return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon grid: out of memory");
+		for (int k = 0; k < b->edge_count; k++)
+			grid->all_edges[k] = b->edges[k];
+		grid->all_count = b->edge_count;
+	}
+	info->bounds = grid->bounds;
+	info->columns = grid->levels[0].x.n;
+	info->rows = grid->levels[0].y.n;
+	info->cells = grid->cell_count;
+	info->memory_bytes = sizeof *grid + (size_t)grid->level_count * sizeof *grid->levels +
+	                     (size_t)grid->cell_count * sizeof *grid->cells + total * sizeof *grid->edges +
+	                     (size_t)grid->all_count * sizeof *grid->all_edges;
+	/* Trim the growth slack. */
+	grid_level *levels = realloc(grid->levels, (size_t)grid->level_count * sizeof *levels);
+	if (levels != NULL)
+		grid->levels = levels;
+	grid_cell *cells = realloc(grid->cells, (size_t)grid->cell_count * sizeof *cells);
+	if (cells != NULL)
+		grid->cells = cells;
+	return COL_OK;
+}
+
+static col_status check_options(const col_polygon_grid_options *options, col_polygon_grid_options *out,
+                                col_error *error)
+{
+	*out = col_polygon_grid_default_options();
+	if (options == NULL)
+		return COL_OK;
+	if (!isfinite(options->cells_per_edge) || options->cells_per_edge < 0.0)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		                "polygon grid: cells_per_edge must be finite and >= 0 (got %g)",
+		                options->cells_per_edge);
+	if (options->max_cell_edges < 0)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		                "polygon grid: max_cell_edges must be >= 0 (got %d)",
+		                options->max_cell_edges);
+	if (options->max_depth < 0)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		                "polygon grid: max_depth must be >= 0 (got %d)", options->max_depth);
+	if (!isfinite(options->memory_per_edge) || options->memory_per_edge < 0.0)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		                "polygon grid: memory_per_edge must be finite and >= 0 (got %g)",
+		                options->memory_per_edge);
+	if (options->cells_per_edge > 0.0)
+		out->cells_per_edge = options->cells_per_edge;
+	if (options->max_cell_edges > 0)
+		out->max_cell_edges = options->max_cell_edges;
+	if (options->max_depth > 0)
+		out->max_depth = options->max_depth;
+	if (options->memory_per_edge > 0.0)
+		out->memory_per_edge = options->memory_per_edge;
+	return COL_OK;
+}
+
+col_status col_polygon_grid_build(const col_polygon *polygon, const col_polygon_grid_options *options,
+                                  col_polygon_grid **out, col_error *error)
+{
+	if (out == NULL)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		                "polygon grid: the output pointer is NULL");
+	*out = NULL;
+	if (polygon == NULL)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "polygon grid: the polygon is NULL");
+	builder b = {0};
+	col_status status = check_options(options, &b.options, error);
+	if (status != COL_OK)
+		return status;
+
+	col_polygon_grid *grid = calloc(1, sizeof *grid);
+	int edge_count = 0;
+	col_cell_edge *edges = col_cells_polygon_edges(polygon, &edge_count);
+	b.stamp = calloc((size_t)col_polygon_vertex_count(polygon), sizeof *b.stamp);
+	if (grid == NULL || edges == NULL || b.stamp == NULL) {
+		free(b.stamp);
+		free(edges);
+		free(grid);
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon grid: out of memory for %d edges",
+		                col_polygon_vertex_count(polygon));
+	}
+	b.grid = grid;
+	b.edges = edges;
+	b.edge_count = edge_count;
+
+	col_aabb2 box = col_polygon_bounds(polygon);
+	grid->bounds = box;
+	double scale_x = col_cells_scale(box.min.x, box.max.x),
+	       scale_y = col_cells_scale(box.min.y, box.max.y);
+	b.margin_x = COL_CELLS_MARGIN * scale_x;
+	b.margin_y = COL_CELLS_MARGIN * scale_y;
+	b.min_cell_x = COL_CELLS_MIN_CELL * scale_x;
+	b.min_cell_y = COL_CELLS_MIN_CELL * scale_y;
+
+	b.budget = fmax(b.options.memory_per_edge * edge_count, 4096.0);
+	int columns, rows;
+	top_shape(&b, box, &columns, &rows);
+	b.used = 0.0;
+	status = add_level(&b, box, columns, rows, -1, 0, error);
+	if (status == COL_OK)
+		b.used = (double)grid->cell_count + (double)b.ids.count;
+	/* Nested grids are appended as their parents' level is split, so this visits them all, each
+	 * after its parent (whose origin state the nested one starts from). */
+	for (int begin = 0; status == COL_OK && begin < grid->level_count;) {
+		int end = grid->level_count;
+		for (int l = begin; l < end; l++)
+			settle_level(&b, l);
+		status = split_levels(&b, begin, end, error);
+		begin = end;
+	}
+	if (status == COL_OK)
+		status = finish(&b, error);
+
+	free(b.id_first);
+	col_cells_ids_free(&b.ids);
+	free(b.cursor);
+	free(b.stamp);
+	free(edges);
+	if (status != COL_OK) {
+		col_polygon_grid_destroy(grid);
+		return status;
+	}
+	col_error_clear(error);
+	*out = grid;
+	return COL_OK;
+}
+
+void col_polygon_grid_destroy(col_polygon_grid *grid)
+{
+	if (grid == NULL)
+		return;
+	free(grid->levels);
+	free(grid->cells);
+	free(grid->edges);
+	free(grid->all_edges);
+	free(grid);
+}
+
+/* ---- queries ---- */
+
+/* The leaf cell of p, which must lie in the box; *visited gets the cells looked at. */
+static inline int find_cell(const col_polygon_grid *grid, col_vec2 p, int *visited)
+{
+	const grid_level *level = grid->levels;
+	int n = 1;
+	for (;;) {
+		int c = level->first + col_cells_axis_index(&level->y, p.y) * level->x.n +
+		        col_cells_axis_index(&level->x, p.x);
+		int child = grid->cells[c].child;
+		if (child < 0) {
+			*visited = n;
+			return c;
+		}
+		level = grid->levels + child;
+		n++;
+	}
+}
+
+static inline bool in_bounds(const col_polygon_grid *grid, col_vec2 p)
+{
+	/* false for NaN too; an infinite or huge coordinate is simply outside. */
+	return p.x >= grid->bounds.min.x && p.x <= grid->bounds.max.x && p.y >= grid->bounds.min.y &&
+	       p.y <= grid->bounds.max.y;
+}
+
+static inline bool query(const col_polygon_grid *grid, col_vec2 p, uint64_t *visited, uint64_t *tested)
+{
+	if (!in_bounds(grid, p))
+		return false;
+	int n;
+	const grid_cell *cell = grid->cells + find_cell(grid, p, &n);
+	*visited += (uint64_t)n;
+	if (cell->count == 0)
+		return cell->state & CELL_INSIDE;
+	if (cell->state & CELL_NO_ORIGIN) {
+		*tested += (uint64_t)grid->all_count;
+		return col_cells_brute_state(grid->all_edges, grid->all_count, grid->bounds, p) != 0;
+	}
+	*tested += (uint64_t)cell->count;
+	int parity = col_cells_leaf_parity(grid->edges + cell->first, cell->count, cell->origin, p);
+	if (parity == COL_CELLS_ON_EDGE)
+		return true;
+	return ((cell->state & CELL_INSIDE) ^ parity) != 0;
+}
+
+bool col_polygon_grid_contains(const col_polygon_grid *grid, col_vec2 point, col_query_stats *stats)
+{
+	if (grid == NULL)
+		return false;
+	uint64_t visited = 0, tested = 0;
+	bool inside = query(grid, point, &visited, &tested);
+	if (stats != NULL) {
+		stats->queries += 1;
+		stats->nodes_visited += visited;
+		stats->primitives_tested += tested;
+	}
+	return inside;
+}
+
+void col_polygon_grid_contains_points(const col_polygon_grid *grid, const col_vec2 *points, size_t count,
+                                      bool *inside, col_query_stats *stats)
+{
+	if (grid == NULL) {
+		for (size_t i = 0; i < count; i++)
+			inside[i] = false;
+		return;
+	}
+	uint64_t visited = 0, tested = 0;
+	for (size_t i = 0; i < count; i++)
+		inside[i] = query(grid, points[i], &visited, &tested);
+	if (stats != NULL) {
+		stats->queries += count;
+		stats->nodes_visited += visited;
+		stats->primitives_tested += tested;
+	}
+}
+
+col_polygon_grid_info col_polygon_grid_get_info(const col_polygon_grid *grid)
+{
+	if (grid == NULL)
+		return (col_polygon_grid_info){.bounds = col_aabb2_empty()};
+	return grid->info;
+}
+
+bool col_polygon_grid_cell_at(const col_polygon_grid *grid, int index, col_polygon_grid_cell *cell)
+{
+	if (grid == NULL || cell == NULL || index < 0 || index >= grid->cell_count)
+		return false;
+	const grid_level *level = &grid->levels[level_of(grid, index)];
+	const grid_cell *c = &grid->cells[index];
+	int i = index - level->first;
+	*cell = (col_polygon_grid_cell){.box = cell_box(level, i % level->x.n, i / level->x.n),
+	                                .origin = c->origin,
+	                                .origin_inside = (c->state & CELL_INSIDE) != 0,
+	                                .has_origin = !(c->state & CELL_NO_ORIGIN),
+	                                .edge_count = c->count,
+	                                .level = level->depth,
+	                                .first_child = -1};
+	if (c->child >= 0) {
+		const grid_level *child = &grid->levels[c->child];
+		cell->first_child = child->first;
+		cell->child_columns = child->x.n;
+		cell->child_rows = child->y.n;
+	}
+	return true;
+}
+
+int col_polygon_grid_locate(const col_polygon_grid *grid, col_vec2 point)
+{
+	if (grid == NULL || !in_bounds(grid, point))
+		return -1;
+	int visited;
+	return find_cell(grid, point, &visited);
+}

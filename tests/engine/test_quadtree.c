@@ -1,0 +1,443 @@
+/* The quadtree baseline against the exact crossing number (col_polygon_contains,
+ * COL_METHOD_CROSSING) on every polygon class of polygon_classes.h, with three option sets (the
+ * defaults, a deep tree with one edge per leaf, a shallow one), on uniform points, vertices, edge
+ * points and near misses, and on the tree's own cell boundaries, split points and origins; then
+ * hand-made degenerate cases, the tree's own promises (origins off the boundary with the oracle's
+ * state, children tiling their parent), statistics and bad input. Every failure prints the seed
+ * and the case. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "collide/quadtree.h"
+
+#include "polygon_classes.h"
+
+#define SEED 0x5154524545ULL /* "QTREE" */
+
+static col_quadtree *build(const col_polygon *polygon, const col_quadtree_options *options)
+{
+	col_quadtree *tree = NULL;
+	col_error error = {0};
+	if (col_quadtree_build(polygon, options, &tree, &error) != COL_OK)
+		fail_msg("could not build a quadtree: %s", error.message);
+	return tree;
+}
+
+static bool oracle(const col_polygon *polygon, col_vec2 p)
+{
+	return col_polygon_contains(polygon, p, COL_METHOD_CROSSING, NULL);
+}
+
+enum { OPTION_SETS = 3 };
+
+static col_quadtree_options option_set(int i)
+{
+	switch (i) {
+	case 1: /* deep: split down to one edge per leaf, 12 levels */ return (col_quadtree_options){12, 1};
+	case 2: /* shallow: two levels, many edges per leaf */ return (col_quadtree_options){2, 0};
+	default: return col_quadtree_default_options();
+	}
+}
+
+/* A point where the tree is delicate: a random cell's origin, corner, a point on a side of its
+ * box, or its centre (where an inner cell splits). */
+static col_vec2 cell_point(rng *r, const col_quadtree *tree)
+{
+	col_quadtree_info info = col_quadtree_get_info(tree);
+	col_quadtree_cell cell;
+	assert_true(col_quadtree_cell_at(tree, rng_int(r, 0, info.cells - 1), &cell));
+	col_aabb2 b = cell.box;
+	switch (rng_int(r, 0, 3)) {
+	case 0: return cell.origin;
+	case 1: return (col_vec2){rng_coin(r) ? b.min.x : b.max.x, rng_coin(r) ? b.min.y : b.max.y};
+	case 2:
+		if (rng_coin(r))
+			return (col_vec2){rng_coin(r) ? b.min.x : b.max.x, rng_in(r, b.min.y, b.max.y)};
+		return (col_vec2){rng_in(r, b.min.x, b.max.x), rng_coin(r) ? b.min.y : b.max.y};
+	default: return (col_vec2){0.5 * (b.min.x + b.max.x), 0.5 * (b.min.y + b.max.y)};
+	}
+}
+
+/* As in test_polygon_grid.c: 3/5 pc_query_point, 1/5 on cells, 1/5 on the half-integer lattice for
+ * integer polygons. Returns the number inside. */
+static int check_points(rng *r, const char *name, const col_polygon *polygon, col_quadtree **trees,
+                        int tree_count, bool integer, int count)
+{
+	col_aabb2 box = col_polygon_bounds(polygon);
+	int inside = 0;
+	for (int k = 0; k < count; k++) {
+		col_vec2 p;
+		int kind = rng_int(r, 0, 4);
+		if (kind == 3)
+			p = cell_point(r, trees[rng_int(r, 0, tree_count - 1)]);
+		else if (kind == 4 && integer)
+			p = (col_vec2){0.5 * rng_int(r, 2 * (int)box.min.x - 2, 2 * (int)box.max.x + 2),
+			               0.5 * rng_int(r, 2 * (int)box.min.y - 2, 2 * (int)box.max.y + 2)};
+		else
+			p = pc_query_point(r, polygon);
+		bool expected = oracle(polygon, p);
+		inside += expected;
+		for (int t = 0; t < tree_count; t++) {
+			bool got = col_quadtree_contains(trees[t], p, NULL);
+			if (got != expected)
+				FAIL_CASE(r, k,
+				          "%s, option set %d: (%.17g, %.17g) is %s, the quadtree says %s",
+				          name, t, p.x, p.y, expected ? "inside" : "outside",
+				          got ? "inside" : "outside");
+		}
+	}
+	return inside;
+}
+
+/* What the tree promises about itself: the root's box is square-ish and holds the polygon; four
+ * children tile their parent at its centre; each origin lies in its box, off the boundary, with the
+ * oracle's state; leaves hold at most max_edges edges unless at max_depth; the info adds up. */
+static void check_structure(const char *name, const col_polygon *polygon, const col_quadtree *tree,
+                            col_quadtree_options options)
+{
+	col_quadtree_info info = col_quadtree_get_info(tree);
+	col_aabb2 bounds = col_polygon_bounds(polygon);
+	col_quadtree_cell root;
+	assert_true(col_quadtree_cell_at(tree, 0, &root));
+	assert_int_equal(root.level, 0);
+	assert_true(root.box.min.x <= bounds.min.x && root.box.min.y <= bounds.min.y &&
+	            root.box.max.x >= bounds.max.x && root.box.max.y >= bounds.max.y);
+	double side_x = root.box.max.x - root.box.min.x, side_y = root.box.max.y - root.box.min.y;
+	assert_true(fabs(side_x - side_y) <= 1e-12 * fmax(side_x, side_y));
+	assert_int_equal(root.edge_count, col_polygon_vertex_count(polygon));
+	int leaves = 0, most = 0, deepest = 0;
+	size_t references = 0;
+	for (int i = 0; i < info.cells; i++) {
+		col_quadtree_cell cell;
+		assert_true(col_quadtree_cell_at(tree, i, &cell));
+		col_aabb2 b = cell.box;
+		if (!cell.has_origin)
+			fail_msg("%s: cell %d has no origin", name, i);
+		if (!col_aabb2_contains(b, cell.origin))
+			fail_msg("%s: cell %d's origin (%.17g, %.17g) is outside its box", name, i,
+			         cell.origin.x, cell.origin.y);
+		if (col_polygon_on_boundary(polygon, cell.origin, NULL))
+			fail_msg("%s: cell %d's origin (%.17g, %.17g) lies on the boundary", name, i,
+			         cell.origin.x, cell.origin.y);
+		if (cell.origin_inside != oracle(polygon, cell.origin))
+			fail_msg("%s: cell %d's origin (%.17g, %.17g) has the wrong state", name, i,
+			         cell.origin.x, cell.origin.y);
+		if (cell.first_child >= 0) {
+			assert_true(cell.first_child > i && cell.first_child + 3 < info.cells);
+			assert_true(cell.edge_count > options.max_edges && cell.level < options.max_depth);
+			col_vec2 c = {0.5 * (b.min.x + b.max.x), 0.5 * (b.min.y + b.max.y)};
+			for (int k = 0; k < 4; k++) {
+				col_quadtree_cell child;
+				assert_true(col_quadtree_cell_at(tree, cell.first_child + k, &child));
+				assert_int_equal(child.level, cell.level + 1);
+				assert_true(child.edge_count <= cell.edge_count);
+				assert_true(child.box.min.x == ((k & 1) ? c.x : b.min.x));
+				assert_true(child.box.max.x == ((k & 1) ? b.max.x : c.x));
+				assert_true(child.box.min.y == ((k & 2) ? c.y : b.min.y));
+				assert_true(child.box.max.y == ((k & 2) ? b.max.y : c.y));
+			}
+		} else {
+			leaves++;
+			most = cell.edge_count > most ? cell.edge_count : most;
+			references += (size_t)cell.edge_count;
+		}
+		deepest = cell.level > deepest ? cell.level : deepest;
+	}
+	assert_int_equal(leaves, info.leaves);
+	assert_int_equal(most, info.max_leaf_edges);
+	assert_int_equal(deepest, info.depth);
+	assert_true(references == info.edge_references);
+	assert_true(info.depth <= options.max_depth && info.memory_bytes > 0);
+	col_quadtree_cell none;
+	assert_false(col_quadtree_cell_at(tree, -1, &none));
+	assert_false(col_quadtree_cell_at(tree, info.cells, &none));
+}
+
+/* Options with the defaults filled in, as the tree applies them. */
+static col_quadtree_options resolved(col_quadtree_options options)
+{
+	col_quadtree_options defaults = col_quadtree_default_options();
+	if (options.max_depth == 0)
+		options.max_depth = defaults.max_depth;
+	if (options.max_edges == 0)
+		options.max_edges = defaults.max_edges;
+	return options;
+}
+
+/* ---- the classes ---- */
+
+static void check_class(rng *r, pc_class c)
+{
+	col_polygon *polygon = c.make(r, c.size);
+	col_quadtree *trees[OPTION_SETS];
+	for (int t = 0; t < OPTION_SETS; t++) {
+		col_quadtree_options options = option_set(t);
+		trees[t] = build(polygon, &options);
+		check_structure(c.name, polygon, trees[t], resolved(options));
+	}
+	int inside = check_points(r, c.name, polygon, trees, OPTION_SETS, c.integer, COLLIDE_RANDOM_CASES);
+	assert_true(inside > COLLIDE_RANDOM_CASES / 20 &&
+	            inside < COLLIDE_RANDOM_CASES - COLLIDE_RANDOM_CASES / 20);
+	for (int t = 0; t < OPTION_SETS; t++)
+		col_quadtree_destroy(trees[t]);
+	col_polygon_destroy(polygon);
+}
+
+#define CLASS_TEST(function, index)                                                                          \
+	static void function(void **state)                                                                   \
+	{                                                                                                    \
+		(void)state;                                                                                 \
+		rng stream = rng_make(rng_env_seed(SEED + (index)));                                         \
+		check_class(&stream, pc_class_at(index));                                                    \
+	}
+
+CLASS_TEST(test_convex, 0)
+CLASS_TEST(test_star, 1)
+CLASS_TEST(test_irregular, 2)
+CLASS_TEST(test_holes, 3)
+CLASS_TEST(test_comb, 4)
+CLASS_TEST(test_spiral, 5)
+CLASS_TEST(test_random_simple, 6)
+CLASS_TEST(test_slivers, 7)
+CLASS_TEST(test_integer, 8)
+
+/* ---- hand-made degenerate cases ---- */
+
+/* The triangle (-1, -1), (1, -1), (1, 1) in the square root box [-1, 1]^2: the root's centre, and
+ * the centre of every cell on the diagonal at every level, lies on the long edge, so those origins
+ * must move; the split points themselves are on the boundary. */
+static void test_origin_on_edge_is_moved(void **state)
+{
+	(void)state;
+	col_polygon *polygon = pc_diagonal_triangle();
+	col_quadtree_options options = {4, 1};
+	col_quadtree *tree = build(polygon, &options);
+	check_structure("diagonal triangle", polygon, tree, options);
+	col_quadtree_cell root;
+	assert_true(col_quadtree_cell_at(tree, 0, &root));
+	assert_false(col_vec2_equal(root.origin, (col_vec2){0, 0}));
+	assert_true(col_quadtree_contains(tree, (col_vec2){0, 0}, NULL));
+	for (int i = -20; i <= 20; i++) {
+		for (int j = -20; j <= 20; j++) {
+			col_vec2 p = {i / 16.0, j / 16.0};
+			if (col_quadtree_contains(tree, p, NULL) != oracle(polygon, p))
+				fail_msg("diagonal triangle: (%.17g, %.17g)", p.x, p.y);
+		}
+	}
+	col_quadtree_destroy(tree);
+	col_polygon_destroy(polygon);
+}
+
+/* The notched square [0, 4]^2: its edges and vertices lie on the split lines x = 1, 2, 3 and
+ * y = 1, 2 of the first levels, and on cell centres. Every eighth-integer point must be right. */
+static void test_edges_on_split_lines(void **state)
+{
+	(void)state;
+	col_polygon *polygon = pc_notched_square();
+	for (int t = 0; t < OPTION_SETS; t++) {
+		col_quadtree_options options = option_set(t);
+		col_quadtree *tree = build(polygon, &options);
+		check_structure("notched square", polygon, tree, resolved(options));
+		for (int i = -8; i <= 40; i++) {
+			for (int j = -8; j <= 40; j++) {
+				col_vec2 p = {i / 8.0, j / 8.0};
+				bool expected = oracle(polygon, p);
+				if (col_quadtree_contains(tree, p, NULL) != expected)
+					fail_msg("notched square, option set %d: (%g, %g) should be %s", t,
+					         p.x, p.y, expected ? "inside" : "outside");
+			}
+		}
+		col_quadtree_destroy(tree);
+	}
+	col_polygon_destroy(polygon);
+}
+
+/* The square [0, 30]^2 with 900 holes. */
+static void test_nine_hundred_holes(void **state)
+{
+	(void)state;
+	rng stream = rng_make(rng_env_seed(SEED + 101));
+	col_polygon *polygon = pc_holes(&stream, 30);
+	col_quadtree *tree = build(polygon, NULL);
+	check_structure("900 holes", polygon, tree, col_quadtree_default_options());
+	int inside = check_points(&stream, "900 holes", polygon, &tree, 1, false, COLLIDE_RANDOM_CASES);
+	assert_true(inside > COLLIDE_RANDOM_CASES / 4);
+	col_quadtree_destroy(tree);
+	col_polygon_destroy(polygon);
+}
+
+/* A square of 4 edges: the root is the only cell (it holds max_edges = 4 edges, not more). */
+static void test_square_one_cell(void **state)
+{
+	(void)state;
+	const col_vec2 square[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+	col_polygon *polygon = NULL;
+	assert_int_equal(col_polygon_create_simple(square, 4, &polygon, NULL), COL_OK);
+	col_quadtree *tree = build(polygon, NULL);
+	col_quadtree_info info = col_quadtree_get_info(tree);
+	assert_int_equal(info.cells, 1);
+	assert_int_equal(info.leaves, 1);
+	assert_int_equal(info.depth, 0);
+	check_structure("square", polygon, tree, col_quadtree_default_options());
+	assert_true(col_quadtree_contains(tree, (col_vec2){0, 0}, NULL));
+	assert_true(col_quadtree_contains(tree, (col_vec2){1, 1}, NULL));
+	assert_true(col_quadtree_contains(tree, (col_vec2){-1, 0.25}, NULL));
+	assert_false(col_quadtree_contains(tree, (col_vec2){1.5, 0}, NULL));
+	assert_false(col_quadtree_contains(tree, (col_vec2){nextafter(1.0, 2.0), 0}, NULL));
+	rng stream = rng_make(rng_env_seed(SEED + 102));
+	check_points(&stream, "square", polygon, &tree, 1, true, COLLIDE_RANDOM_CASES / 10);
+	col_quadtree_destroy(tree);
+	col_polygon_destroy(polygon);
+}
+
+/* The comb drawn on consecutive doubles (polygon_classes.h): no origin can be placed in the root,
+ * which cannot be split; the fallback must still be exact. */
+static void test_no_room_for_an_origin(void **state)
+{
+	(void)state;
+	double u;
+	col_polygon *polygon = pc_ulp_comb(&u);
+	col_quadtree *tree = build(polygon, NULL);
+	col_quadtree_cell root;
+	assert_true(col_quadtree_cell_at(tree, 0, &root));
+	assert_int_equal(col_quadtree_get_info(tree).cells, 1);
+	assert_false(root.has_origin);
+	int inside = 0, outside = 0;
+	for (int i = -3; i <= 10; i++) {
+		for (int j = -3; j <= 20; j++) {
+			col_vec2 p = {1.0 + i * u, 1.0 + j * u};
+			bool expected = oracle(polygon, p);
+			if (col_quadtree_contains(tree, p, NULL) != expected)
+				fail_msg("ulp comb: (1 + %d u, 1 + %d u) should be %s", i, j,
+				         expected ? "inside" : "outside");
+			inside += expected && !col_polygon_on_boundary(polygon, p, NULL);
+			outside += !expected && col_aabb2_contains(col_polygon_bounds(polygon), p);
+		}
+	}
+	assert_true(inside > 0 && outside > 0);
+	col_quadtree_destroy(tree);
+	col_polygon_destroy(polygon);
+}
+
+/* ---- statistics and batches ---- */
+
+static void test_stats_and_batches(void **state)
+{
+	(void)state;
+	rng stream = rng_make(rng_env_seed(SEED + 103));
+	col_polygon *polygon = pc_spiral(&stream, 400);
+	col_quadtree *tree = build(polygon, NULL);
+	col_quadtree_info info = col_quadtree_get_info(tree);
+	enum { N = 2000 };
+	col_vec2 *points = malloc(N * sizeof *points);
+	bool *inside = malloc(N * sizeof *inside);
+	assert_non_null(points);
+	assert_non_null(inside);
+	for (int i = 0; i < N; i++)
+		points[i] = pc_query_point(&stream, polygon);
+	col_query_stats batch = {0}, single = {0};
+	col_quadtree_contains_points(tree, points, N, inside, &batch);
+	for (int i = 0; i < N; i++) {
+		col_query_stats one = {0};
+		assert_int_equal(inside[i], col_quadtree_contains(tree, points[i], &one));
+		assert_int_equal(one.queries, 1);
+		/* The descent looks at the root and one cell per level down to the leaf. */
+		if (col_aabb2_contains(col_polygon_bounds(polygon), points[i]))
+			assert_true(one.nodes_visited >= 1 && one.nodes_visited <= (uint64_t)info.depth + 1);
+		else
+			assert_true(one.nodes_visited == 0 && one.primitives_tested == 0);
+		assert_true(one.primitives_tested <= (uint64_t)info.max_leaf_edges);
+		col_query_stats_add(&single, &one);
+	}
+	assert_int_equal(batch.queries, N);
+	assert_int_equal(batch.nodes_visited, single.nodes_visited);
+	assert_int_equal(batch.primitives_tested, single.primitives_tested);
+	assert_true(batch.nodes_visited > N); /* the tree is deeper than its root */
+	col_quadtree_contains_points(tree, points, N, inside, NULL);
+	free(points);
+	free(inside);
+	col_quadtree_destroy(tree);
+	col_polygon_destroy(polygon);
+}
+
+/* ---- bad input ---- */
+
+static void test_bad_input(void **state)
+{
+	(void)state;
+	rng stream = rng_make(rng_env_seed(SEED + 104));
+	col_polygon *polygon = pc_star(&stream, 50);
+	col_quadtree *tree = (col_quadtree *)&stream; /* must be overwritten with NULL */
+	col_error error = {0};
+
+	assert_int_equal(col_quadtree_build(NULL, NULL, &tree, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_null(tree);
+	assert_int_equal(error.code, COL_ERROR_INVALID_ARGUMENT);
+	assert_int_equal(col_quadtree_build(polygon, NULL, NULL, &error), COL_ERROR_INVALID_ARGUMENT);
+	const col_quadtree_options bad[] = {{-1, 0}, {0, -1}, {-5, -5}};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		tree = (col_quadtree *)&stream;
+		error = (col_error){0};
+		assert_int_equal(col_quadtree_build(polygon, &bad[i], &tree, &error),
+		                 COL_ERROR_INVALID_ARGUMENT);
+		assert_null(tree);
+		assert_true(error.message[0] != '\0');
+	}
+
+	/* A huge depth is bounded by the cells' size, not by the option. */
+	col_quadtree_options huge = {1000000, 1};
+	tree = build(polygon, &huge);
+	assert_true(col_quadtree_get_info(tree).depth < 80);
+	check_points(&stream, "huge depth", polygon, &tree, 1, false, 1000);
+	col_quadtree_destroy(tree);
+
+	tree = build(polygon, NULL);
+	col_vec2 odd[] = {{NAN, 0},       {0, NAN},       {NAN, NAN},    {INFINITY, 0},
+	                  {0, -INFINITY}, {1e300, 1e300}, {-1e308, 0.1}, {0.1, DBL_MAX}};
+	for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+		col_query_stats stats = {0};
+		assert_false(col_quadtree_contains(tree, odd[i], &stats));
+		assert_int_equal(stats.queries, 1);
+		assert_int_equal(stats.nodes_visited, 0);
+	}
+	assert_true(col_quadtree_contains(tree, (col_vec2){1e-200, -1e-200}, NULL));
+
+	assert_false(col_quadtree_contains(NULL, (col_vec2){0, 0}, NULL));
+	assert_int_equal(col_quadtree_get_info(NULL).cells, 0);
+	col_quadtree_cell cell;
+	assert_false(col_quadtree_cell_at(NULL, 0, &cell));
+	assert_false(col_quadtree_cell_at(tree, 0, NULL));
+	bool answers[2] = {true, true};
+	col_vec2 two[2] = {{0, 0}, {0, 0}};
+	col_quadtree_contains_points(NULL, two, 2, answers, NULL);
+	assert_false(answers[0] || answers[1]);
+	col_quadtree_destroy(NULL);
+
+	col_quadtree_destroy(tree);
+	col_polygon_destroy(polygon);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_convex),
+	    cmocka_unit_test(test_star),
+	    cmocka_unit_test(test_irregular),
+	    cmocka_unit_test(test_holes),
+	    cmocka_unit_test(test_comb),
+	    cmocka_unit_test(test_spiral),
+	    cmocka_unit_test(test_random_simple),
+	    cmocka_unit_test(test_slivers),
+	    cmocka_unit_test(test_integer),
+	    cmocka_unit_test(test_origin_on_edge_is_moved),
+	    cmocka_unit_test(test_edges_on_split_lines),
+	    cmocka_unit_test(test_nine_hundred_holes),
+	    cmocka_unit_test(test_square_one_cell),
+	    cmocka_unit_test(test_no_room_for_an_origin),
+	    cmocka_unit_test(test_stats_and_batches),
+	    cmocka_unit_test(test_bad_input),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
