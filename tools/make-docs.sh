@@ -19,3 +19,19 @@ render scripts/demo.lua demo.png 180 960x640
 render scripts/2d/polygon_baselines.lua polygon_baselines.png 2 960x640
 render scripts/3d/mesh_view.lua mesh_view.png 2 1200x800
 render scripts/3d/mesh_view.lua bumpy_sphere.png 2 960x640 bumpy:4
+
+# 2D lessons (docs/2d.md): each script places its query somewhere telling when given no input;
+# the words after the size are the script's own arguments (key=value, see each script's header).
+render scripts/2d/covering.lua covering.png 3 960x640
+render scripts/2d/covering.lua covering_star.png 3 960x640 shape=star method=star
+render scripts/2d/tritree.lua tritree.png 3 960x640
+render scripts/2d/tritree.lua tritree_fit.png 3 960x640 show=raw level=2
+render scripts/2d/tritree.lua tritree_envelope.png 3 960x640 show=circles,envelope level=3
+render scripts/2d/tritree.lua tritree_step.png 3 960x640 step=2
+render scripts/2d/circle_polygon.lua circle_polygon.png 3 960x640
+render scripts/2d/circle_polygon.lua circle_influence.png 3 960x640 shape=spiral area=extended
+render scripts/2d/polygon_polygon.lua polygon_polygon.png 3 960x640 preset=1 method=cone_list
+render scripts/2d/polygon_polygon.lua polygon_containment.png 3 960x640 preset=3
+render scripts/2d/polygon_polygon.lua polygon_hole.png 3 960x640 preset=6
+render scripts/2d/grid.lua grid.png 3 960x640
+render scripts/2d/grid.lua quadtree.png 3 960x640 kind=quadtree

@@ -1,0 +1,246 @@
+-- The covering grid: the fast general point query. The covering decides a point from one origin
+-- whose state is known: the point's state differs from the origin's by the number of edges the
+-- segment origin-point crosses. The tri-tree keeps one origin (the centroid) for the whole
+-- polygon; the grid gives every cell its own origin (a dot: green inside, grey outside), found
+-- once at build time, so a query finds its cell and counts only the crossings of that cell's few
+-- edges. Cells that still hold many edges get a grid of their own. Filled cells are wholly
+-- inside: no edge at all to test. g switches to the quadtree of the source's study (the
+-- crossing number from a reference point per leaf), which needs a descent and more cells.
+--
+-- Drawn: the cells (outlines), the cell holding the point (yellow), the segment from its origin
+-- to the point (yellow) and the edges that segment crosses (orange).
+--
+-- Keys: left-drag moves the point; s next polygon; g grid / quadtree; + / - cells per edge (grid)
+-- or depth (quadtree); right-drag pans.
+-- Headless arguments: shape=NAME at=X,Y kind=grid|quadtree keys=K1,K2,...
+local collide = require "collide"
+local bary = collide.barycentric
+
+-- ---- the polygon classes (the same in every 2D lesson) ----
+
+local function star(n, r_out, r_in, cx, cy)
+	local points = {}
+	for i = 0, 2 * n - 1 do
+		local r, t = (i % 2 == 0) and r_out or r_in, math.pi * i / n + math.pi / 2
+		points[#points + 1] = { (cx or 0) + r * math.cos(t), (cy or 0) + r * math.sin(t) }
+	end
+	return points
+end
+
+local SHAPES = {
+	{ name = "star", point = { 0.4, 2.9 }, make = function() return star(7, 4, 1.7) end },
+	{ name = "C-shape", point = { -2.2, 1.2 },
+		make = function()
+			return { { -3, -3 }, { 3, -3 }, { 3, -1.5 }, { -1.5, -1.5 }, { -1.5, 1.5 }, { 3, 1.5 }, { 3, 3 }, { -3, 3 } }
+		end },
+	{ name = "holes", point = { 0.63, 1.07 },
+		make = function()
+			return { { -4, -4 }, { 4, -4 }, { 4, 4 }, { -4, 4 } }, {
+				{ { -3, -3 }, { -0.8, -3 }, { -0.8, -0.8 }, { -3, -0.8 } },
+				{ { 0.8, -3 }, { 3, -3 }, { 3, -0.8 } },
+				star(5, 1.4, 0.6, 1.7, 1.9),
+				{ { -1.9, 0.6 }, { -0.7, 1.9 }, { -1.9, 3.2 }, { -3.1, 1.9 } },
+			}
+		end },
+	{ name = "comb", point = { -1.97, 1.52 },
+		make = function()
+			local points = { { -4, -3 }, { 4, -3 } }
+			for k = 4, 0, -1 do
+				local x0 = -4 + 1.8 * k
+				if k < 4 then points[#points + 1] = { x0 + 0.8, -1.5 } end
+				points[#points + 1] = { x0 + 0.8, 3 }
+				points[#points + 1] = { x0, 3 }
+				if k > 0 then points[#points + 1] = { x0, -1.5 } end
+			end
+			return points
+		end },
+	{ name = "spiral", point = { 1.76, 2.27 },
+		make = function()
+			local points, inner, s, turns, n = {}, {}, 0.6, 3.5 * math.pi, 40
+			for k = 0, n do
+				local t = turns * k / n
+				local r = s * (0.6 + 0.45 * t)
+				points[#points + 1] = { (r + 1.3 * s) * math.cos(t), (r + 1.3 * s) * math.sin(t) }
+				inner[#inner + 1] = { r * math.cos(t), r * math.sin(t) }
+			end
+			for k = #inner, 1, -1 do points[#points + 1] = inner[k] end
+			return points
+		end },
+	{ name = "convex", point = { 1.5, 1.0 },
+		make = function()
+			local points = {}
+			for i = 0, 9 do
+				local t = 2 * math.pi * i / 10 + 0.2
+				points[#points + 1] = { 4 * math.cos(t), 4 * math.sin(t) }
+			end
+			return points
+		end },
+}
+
+local function find_shape(name)
+	for i, s in ipairs(SHAPES) do
+		if s.name:lower():gsub("[^%w]", "") == tostring(name):lower():gsub("[^%w]", "") then return i end
+	end
+end
+
+-- ---- script arguments: key=value words after the script ----
+
+local ARGS = {}
+for _, word in ipairs({ ... }) do
+	local k, v = tostring(word):match("^([%w_]+)=(.*)$")
+	if k then ARGS[k] = v end
+end
+
+local function number_pair(text)
+	local x, y = tostring(text or ""):match("^%s*([-%d.e]+)%s*,%s*([-%d.e]+)%s*$")
+	return tonumber(x), tonumber(y)
+end
+
+-- ---- state ----
+
+local CELLS_PER_EDGE = { 0.25, 0.5, 1, 2, 4 }
+local shape = find_shape(ARGS.shape) or 5
+local use_quadtree = ARGS.kind == "quadtree"
+local density, depth = 4, 5             -- an index in CELLS_PER_EDGE (2: the engine default); the quadtree depth
+local poly, structure, edges, cells
+local point = { 0, 0 }
+local dragging = false
+local q = {}
+
+local function rebuild(keep_point)
+	local s = SHAPES[shape]
+	local outer, holes = s.make()
+	poly = collide.polygon(outer, holes and { holes = holes } or nil)
+	if use_quadtree then
+		structure = collide.quadtree(poly, { depth = depth })
+	else
+		structure = collide.grid(poly, { cells_per_edge = CELLS_PER_EDGE[density] })
+	end
+	edges = {}
+	for _, contour in ipairs(poly:contours()) do
+		for i = 1, #contour do edges[#edges + 1] = { contour[i], contour[i % #contour + 1] } end
+	end
+	-- the cells that answer queries (a grid's cells without a nested grid, a quadtree's leaves)
+	cells = {}
+	for i = 1, #structure do
+		local cell = structure:cell(i)
+		if cell.children == nil then cells[#cells + 1] = cell end
+	end
+	if not keep_point then point = { s.point[1], s.point[2] } end
+end
+
+function load()
+	rebuild()
+	local x, y = number_pair(ARGS.at)
+	if x then point = { x, y } end
+	for key in tostring(ARGS.keys or ""):gmatch("[^,]+") do keypressed(key) end
+end
+
+-- ---- input ----
+
+function mousepressed(x, y, button)
+	if button == 1 then
+		dragging = true
+		point = { x, y }
+	end
+end
+
+function mousereleased(x, y, button)
+	if button == 1 then dragging = false end
+end
+
+function mousemoved(x, y)
+	if dragging then point = { x, y } end
+end
+
+local PLUS = { ["+"] = true, ["="] = true, ["keypad_+"] = true }
+local MINUS = { ["-"] = true, ["keypad_-"] = true }
+
+function keypressed(key)
+	if key == "s" then
+		shape = shape % #SHAPES + 1
+		rebuild()
+	elseif key == "g" then
+		use_quadtree = not use_quadtree
+		rebuild(true)
+	elseif PLUS[key] or MINUS[key] then
+		local step = PLUS[key] and 1 or -1
+		if use_quadtree then
+			depth = math.max(1, math.min(9, depth + step))
+		else
+			density = math.max(1, math.min(#CELLS_PER_EDGE, density + step))
+		end
+		rebuild(true)
+	end
+end
+
+-- ---- the query ----
+
+function update()
+	q.inside, q.stats = structure:contains_stats(point[1], point[2])
+	-- the answering cell: the one whose box holds the point (first found)
+	q.cell = nil
+	for _, cell in ipairs(cells) do
+		local b = cell.box
+		if point[1] >= b[1] and point[1] <= b[3] and point[2] >= b[2] and point[2] <= b[4] then
+			q.cell = cell
+			break
+		end
+	end
+	-- the edges the segment from its origin to the point crosses (by brute force, for the picture)
+	q.crossed = {}
+	if q.cell and q.cell.origin then
+		for i, e in ipairs(edges) do
+			if bary.segments(q.cell.origin, point, e[1], e[2]) then q.crossed[#q.crossed + 1] = i end
+		end
+	end
+end
+
+-- ---- drawing ----
+
+local YELLOW, ORANGE = { 1.0, 0.85, 0.25 }, { 1.0, 0.55, 0.15 }
+
+function draw(g)
+	g.camera2d { fit = { -11, -4.8, 4.8, 4.8 } }
+	g.polygon(poly, { fill = { 0.33, 0.55, 0.86, 0.22 }, line = false })
+	g.grid(structure, { fill = { 0.30, 0.75, 0.40, 0.22 } })
+	g.polygon(poly, { fill = false, line = "white", width = 1.5 })
+	for _, i in ipairs(q.crossed or {}) do
+		local e = edges[i]
+		g.segment(e[1][1], e[1][2], e[2][1], e[2][2], { line = ORANGE, width = 4 })
+	end
+	if q.cell then
+		local b = q.cell.box
+		g.rect(b[1], b[2], b[3], b[4], { fill = { YELLOW[1], YELLOW[2], YELLOW[3], 0.12 }, line = YELLOW, width = 2 })
+		if q.cell.origin then
+			g.segment(q.cell.origin[1], q.cell.origin[2], point[1], point[2], { line = YELLOW, width = 2 })
+			g.point(q.cell.origin[1], q.cell.origin[2], { fill = q.cell.origin_inside and "green" or "grey", size = 10 })
+		end
+	end
+	g.point(point[1], point[2], { fill = "black", size = 15 })
+	g.point(point[1], point[2], { fill = q.inside and "green" or "grey", size = 11 })
+
+	-- HUD
+	local s = SHAPES[shape]
+	g.hud("polygon", ("%s, %d edges"):format(s.name, #edges))
+	local info = structure:info()
+	if use_quadtree then
+		g.hud("structure", ("quadtree, depth %d\n%d cells, %d leaves\nat most %d edges in a leaf\n%d bytes"):format(
+			depth, info.cells, info.leaves, info.max_leaf_edges, info.memory_bytes))
+	else
+		g.hud("structure", ("grid %d x %d, %.2f cells per edge\n%d cells, %d nested grids\n%d cells wholly in or out\nat most %d edges in a cell\n%d bytes"):format(
+			info.columns, info.rows, CELLS_PER_EDGE[density], info.cells, info.nested_grids, info.empty_cells,
+			info.max_cell_edges, info.memory_bytes))
+	end
+	g.hud("point", ("(%.2f, %.2f) %s"):format(point[1], point[2], q.inside and "INSIDE" or "outside"))
+	if q.cell then
+		g.hud("its cell", ("%d edges; origin %s\nthe segment crosses %d\n-> %s"):format(q.cell.edges,
+			q.cell.origin_inside and "inside" or "outside", #q.crossed,
+			(#q.crossed % 2 == 0) == (q.cell.origin_inside and true or false) and "inside" or "outside"))
+	end
+	g.hud("this query", ("%d cells, %d edges tested\n(of %d)"):format(q.stats.nodes_visited,
+		q.stats.primitives_tested, #edges))
+	local _, h = g.size()
+	g.text(12, h - 24, "drag: point  s: polygon  g: grid / quadtree  +/-: cells per edge (grid), depth (quadtree)",
+		{ 0.7, 0.75, 0.8 })
+end

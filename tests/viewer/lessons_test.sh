@@ -1,0 +1,126 @@
+#!/bin/sh
+# The 2D lessons (scripts/2d/covering.lua, tritree.lua, circle_polygon.lua, polygon_polygon.lua,
+# grid.lua) run headless: each must exit 0 and write a PNG of the size asked for, first as the docs
+# render it (no input), then driven by synthetic events: a Lua harness loads the lesson and, frame
+# by frame, presses the mouse, drags, releases, turns the wheel and presses every key the lessons
+# know (and a few they do not), several times over, so every state a key leads to is drawn once.
+# A script error anywhere makes the host exit 1 and the test fail.
+# Skipped (77) when no headless GL context can be made.
+# Usage: lessons_test.sh COLLIDE_BINARY SOURCE_DIR WORK_DIR
+set -u
+
+collide=$1 source_dir=$2 work_dir=$3
+mkdir -p "$work_dir"
+failures=0
+
+fail() {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+}
+
+# PNG width and height from the IHDR chunk (big-endian at bytes 16..23).
+png_size() {
+	od -An -tu1 -j16 -N8 "$1" 2>/dev/null |
+		awk '{ printf "%dx%d", (($1 * 256 + $2) * 256 + $3) * 256 + $4, (($5 * 256 + $6) * 256 + $7) * 256 + $8 }'
+}
+
+# run NAME SIZE SCRIPT [ARGS...]: headless, 3 frames unless ARGS say otherwise; checks status and PNG
+run() {
+	name=$1 size=$2 script=$3
+	shift 3
+	png="$work_dir/lesson_$name.png"
+	rm -f "$png"
+	"$collide" "$script" --headless --frames "${FRAMES:-3}" --size "$size" --screenshot "$png" "$@" \
+		> "$work_dir/lesson_$name.out" 2> "$work_dir/lesson_$name.err"
+	status=$?
+	if [ "$status" -eq 3 ]; then
+		echo "skipped: no headless GL context ($(cat "$work_dir/lesson_$name.err"))"
+		exit 77
+	fi
+	if [ "$status" -ne 0 ]; then
+		fail "$name: exit status $status"
+		sed 's/^/    /' "$work_dir/lesson_$name.err"
+		return
+	fi
+	if [ ! -s "$png" ]; then
+		fail "$name: no picture written to $png"
+		return
+	fi
+	got=$(png_size "$png")
+	[ "$got" = "$size" ] || fail "$name: picture is $got, expected $size"
+	echo "ok: $name ($got)"
+}
+
+# The harness: loads the lesson named by its first argument (the rest go to the lesson) and feeds
+# it events from inside update, the way the host feeds them before each frame.
+harness="$work_dir/lesson_harness.lua"
+cat > "$harness" << 'EOF'
+local args = { ... }
+local chunk = assert(loadfile(args[1]))
+chunk(table.unpack(args, 2))
+local lesson_update = update
+local KEYS = { "s", "m", "c", "t", "+", "=", "-", "keypad_+", "keypad_-", "[", "]", "l", "f", "r", "e",
+	"space", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "b", "backspace", "x", "0",
+	"a", "q", "e", "left", "right", "o", "p", "g", "z", "1", "escape", "return", "f5", "-", "-", "-" }
+local ROUNDS = 7
+local frame, sent = 0, 0
+local lesson_quit = quit
+function quit()
+	if lesson_quit then lesson_quit() end
+	print(("harness: %d frames, %d key presses"):format(frame, sent))
+end
+function update(dt)
+	frame = frame + 1
+	-- a drag across the view, far outside it, and back
+	if frame == 2 and mousepressed then mousepressed(0.5, 0.5, 1) end
+	if frame >= 2 and frame <= 8 and mousemoved then
+		mousemoved(0.5 + frame * 0.4, 0.5 - frame * 0.3, 0.4, -0.3)
+	end
+	if frame == 6 and mousemoved then mousemoved(1e4, -1e4, 1e4, -1e4) end
+	if frame == 9 and mousereleased then mousereleased(1.0, -1.0, 1) end
+	if frame == 10 and mousepressed then mousepressed(-2, 1.5, 1) mousereleased(-2, 1.5, 1) end
+	if frame == 11 and wheelmoved then
+		for _ = 1, 40 do wheelmoved(0, 1) end
+	end
+	if frame == 12 and wheelmoved then
+		for _ = 1, 80 do wheelmoved(0, -1) end
+	end
+	local k = frame - 12
+	-- the last round with the query object far outside everything (empty traces, no cell)
+	if k == (ROUNDS - 1) * #KEYS + 2 and mousepressed then -- after the round's "s" (a new polygon resets it)
+		mousepressed(500, -700, 1)
+		mousereleased(500, -700, 1)
+	end
+	if k >= 1 and k <= ROUNDS * #KEYS and keypressed then
+		keypressed(KEYS[(k - 1) % #KEYS + 1], false)
+		sent = sent + 1
+	end
+	if lesson_update then lesson_update(dt) end
+end
+EOF
+events_frames=$((12 + 7 * 50 + 2))
+
+for lesson in covering tritree circle_polygon polygon_polygon grid; do
+	script="$source_dir/scripts/2d/$lesson.lua"
+	if [ ! -f "$script" ]; then
+		fail "$lesson: $script is missing"
+		continue
+	fi
+	run "$lesson" 960x640 "$script"
+	FRAMES=$events_frames run "${lesson}_events" 240x160 "$harness" "$script"
+	grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_${lesson}_events.out" ||
+		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
+done
+
+# The argument forms the docs use.
+run covering_args 320x240 "$source_dir/scripts/2d/covering.lua" shape=star method=star at=0.4,2.9 inspect=3 cache=off
+run tritree_args 320x240 "$source_dir/scripts/2d/tritree.lua" shape=comb depth=3 fit=0 level=2 step=6 show=raw,circles,envelope,nofitted
+run circle_args 320x240 "$source_dir/scripts/2d/circle_polygon.lua" shape=spiral r=0.8 at=1,1 area=extended keys=x
+run polygon_args 320x240 "$source_dir/scripts/2d/polygon_polygon.lua" preset=3 method=cone_list angle=30 a=holes b=bar
+run grid_args 320x240 "$source_dir/scripts/2d/grid.lua" shape=holes kind=quadtree at=0,0
+
+if [ "$failures" -ne 0 ]; then
+	echo "$failures lesson check(s) failed"
+	exit 1
+fi
+echo "all lesson checks passed"
