@@ -1,6 +1,6 @@
-/* The host's script: a fresh Lua state per (re)load, `require "collide"` preloaded, `arg` as
- * stock lua sets it, and every callback run under lua_pcall with a traceback, so no script can
- * take the host down. */
+/* The host's script: a fresh Lua state per (re)load, `require "collide"` preloaded, the script's
+ * directory first on package.path, `arg` as stock lua sets it, and every callback run under
+ * lua_pcall with a traceback, so no script can take the host down. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <lauxlib.h>
@@ -65,15 +65,24 @@ bool col_host_script_changed(col_host *host)
 	       (long long)info.st_mtim.tv_nsec != host->mtime_nsec || (long long)info.st_size != host->size;
 }
 
-/* Scripts can require modules that sit beside them. */
+/* Scripts can require modules that sit beside them: the script's own directory ("." for a bare
+ * name) goes first on package.path, so `require "shapes"` finds shapes.lua next to the script
+ * wherever the host was started from. Nothing needs clearing on reload: every (re)load makes a
+ * fresh Lua state, so package.loaded starts empty and modules are required afresh. A directory
+ * holding ';' or '?' cannot be written into a Lua path (they separate and stand for names there):
+ * it is left out, and such a script can require only what the default path finds. */
 static void add_script_dir_to_path(lua_State *L, const char *script)
 {
 	const char *slash = strrchr(script, '/');
-	int dir_length = slash ? (int)(slash - script) : 1;
+	size_t dir_length = slash ? (size_t)(slash - script) : 1;
 	const char *dir = slash ? script : ".";
+	for (size_t i = 0; i < dir_length; i++) {
+		if (dir[i] == ';' || dir[i] == '?')
+			return;
+	}
 	lua_getglobal(L, "package");
 	lua_getfield(L, -1, "path");
-	lua_pushlstring(L, dir, (size_t)dir_length);
+	lua_pushlstring(L, dir, dir_length); /* "" for a script in "/": then "/?.lua" */
 	const char *d = lua_tostring(L, -1);
 	lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;%s", d, d, lua_tostring(L, -2));
 	lua_setfield(L, -4, "path");

@@ -14,92 +14,24 @@
 -- or depth (quadtree); right-drag pans.
 -- Headless arguments: shape=NAME at=X,Y kind=grid|quadtree keys=K1,K2,...
 local collide = require "collide"
+local shapes = require "shapes"
 local bary = collide.barycentric
 
--- ---- the polygon classes (the same in every 2D lesson) ----
+-- ---- the polygon classes (shapes.lua), each with where this lesson starts its point ----
 
-local function star(n, r_out, r_in, cx, cy)
-	local points = {}
-	for i = 0, 2 * n - 1 do
-		local r, t = (i % 2 == 0) and r_out or r_in, math.pi * i / n + math.pi / 2
-		points[#points + 1] = { (cx or 0) + r * math.cos(t), (cy or 0) + r * math.sin(t) }
-	end
-	return points
-end
-
-local SHAPES = {
-	{ name = "star", point = { 0.4, 2.9 }, make = function() return star(7, 4, 1.7) end },
-	{ name = "C-shape", point = { -2.2, 1.2 },
-		make = function()
-			return { { -3, -3 }, { 3, -3 }, { 3, -1.5 }, { -1.5, -1.5 }, { -1.5, 1.5 }, { 3, 1.5 }, { 3, 3 }, { -3, 3 } }
-		end },
-	{ name = "holes", point = { 0.63, 1.07 },
-		make = function()
-			return { { -4, -4 }, { 4, -4 }, { 4, 4 }, { -4, 4 } }, {
-				{ { -3, -3 }, { -0.8, -3 }, { -0.8, -0.8 }, { -3, -0.8 } },
-				{ { 0.8, -3 }, { 3, -3 }, { 3, -0.8 } },
-				star(5, 1.4, 0.6, 1.7, 1.9),
-				{ { -1.9, 0.6 }, { -0.7, 1.9 }, { -1.9, 3.2 }, { -3.1, 1.9 } },
-			}
-		end },
-	{ name = "comb", point = { -1.97, 1.52 },
-		make = function()
-			local points = { { -4, -3 }, { 4, -3 } }
-			for k = 4, 0, -1 do
-				local x0 = -4 + 1.8 * k
-				if k < 4 then points[#points + 1] = { x0 + 0.8, -1.5 } end
-				points[#points + 1] = { x0 + 0.8, 3 }
-				points[#points + 1] = { x0, 3 }
-				if k > 0 then points[#points + 1] = { x0, -1.5 } end
-			end
-			return points
-		end },
-	{ name = "spiral", point = { 1.76, 2.27 },
-		make = function()
-			local points, inner, s, turns, n = {}, {}, 0.6, 3.5 * math.pi, 40
-			for k = 0, n do
-				local t = turns * k / n
-				local r = s * (0.6 + 0.45 * t)
-				points[#points + 1] = { (r + 1.3 * s) * math.cos(t), (r + 1.3 * s) * math.sin(t) }
-				inner[#inner + 1] = { r * math.cos(t), r * math.sin(t) }
-			end
-			for k = #inner, 1, -1 do points[#points + 1] = inner[k] end
-			return points
-		end },
-	{ name = "convex", point = { 1.5, 1.0 },
-		make = function()
-			local points = {}
-			for i = 0, 9 do
-				local t = 2 * math.pi * i / 10 + 0.2
-				points[#points + 1] = { 4 * math.cos(t), 4 * math.sin(t) }
-			end
-			return points
-		end },
-}
-
-local function find_shape(name)
-	for i, s in ipairs(SHAPES) do
-		if s.name:lower():gsub("[^%w]", "") == tostring(name):lower():gsub("[^%w]", "") then return i end
-	end
-end
+local SHAPES = shapes.classes("point", {
+	star = { 0.4, 2.9 }, ["C-shape"] = { -2.2, 1.2 }, holes = { 0.63, 1.07 }, comb = { -1.97, 1.52 },
+	spiral = { 1.76, 2.27 }, convex = { 1.5, 1.0 },
+})
 
 -- ---- script arguments: key=value words after the script ----
 
-local ARGS = {}
-for _, word in ipairs({ ... }) do
-	local k, v = tostring(word):match("^([%w_]+)=(.*)$")
-	if k then ARGS[k] = v end
-end
-
-local function number_pair(text)
-	local x, y = tostring(text or ""):match("^%s*([-%d.e]+)%s*,%s*([-%d.e]+)%s*$")
-	return tonumber(x), tonumber(y)
-end
+local ARGS = shapes.arguments(...)
 
 -- ---- state ----
 
 local CELLS_PER_EDGE = { 0.25, 0.5, 1, 2, 4 }
-local shape = find_shape(ARGS.shape) or 5
+local shape = shapes.find(SHAPES, ARGS.shape) or 5
 local use_quadtree = ARGS.kind == "quadtree"
 local density, depth = 4, 5             -- an index in CELLS_PER_EDGE (2: the engine default); the quadtree depth
 local poly, structure, edges, cells
@@ -131,9 +63,9 @@ end
 
 function load()
 	rebuild()
-	local x, y = number_pair(ARGS.at)
+	local x, y = shapes.number_pair(ARGS.at)
 	if x then point = { x, y } end
-	for key in tostring(ARGS.keys or ""):gmatch("[^,]+") do keypressed(key) end
+	for key in shapes.words(ARGS.keys) do keypressed(key) end
 end
 
 -- ---- input ----

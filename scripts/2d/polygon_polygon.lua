@@ -18,88 +18,26 @@
 -- polygon B; p next preset; right-drag pans.
 -- Headless arguments: a=NAME b=NAME at=X,Y angle=DEGREES method=NAME preset=N keys=K1,K2,...
 local collide = require "collide"
+local shapes = require "shapes"
 local bary = collide.barycentric
 
--- ---- the polygon classes (the same in every 2D lesson), and small ones to move ----
+-- ---- the polygon classes (shapes.lua), a small one for A, and small ones to move ----
 
-local function star(n, r_out, r_in, cx, cy)
-	local points = {}
-	for i = 0, 2 * n - 1 do
-		local r, t = (i % 2 == 0) and r_out or r_in, math.pi * i / n + math.pi / 2
-		points[#points + 1] = { (cx or 0) + r * math.cos(t), (cy or 0) + r * math.sin(t) }
-	end
-	return points
-end
-
-local function c_shape()
-	return { { -3, -3 }, { 3, -3 }, { 3, -1.5 }, { -1.5, -1.5 }, { -1.5, 1.5 }, { 3, 1.5 }, { 3, 3 }, { -3, 3 } }
-end
-
-local SHAPES = {
-	{ name = "star", make = function() return star(7, 4, 1.7) end },
-	{ name = "C-shape", make = c_shape },
-	{ name = "holes",
-		make = function()
-			return { { -4, -4 }, { 4, -4 }, { 4, 4 }, { -4, 4 } }, {
-				{ { -3, -3 }, { -0.8, -3 }, { -0.8, -0.8 }, { -3, -0.8 } },
-				{ { 0.8, -3 }, { 3, -3 }, { 3, -0.8 } },
-				star(5, 1.4, 0.6, 1.7, 1.9),
-				{ { -1.9, 0.6 }, { -0.7, 1.9 }, { -1.9, 3.2 }, { -3.1, 1.9 } },
-			}
-		end },
-	{ name = "comb",
-		make = function()
-			local points = { { -4, -3 }, { 4, -3 } }
-			for k = 4, 0, -1 do
-				local x0 = -4 + 1.8 * k
-				if k < 4 then points[#points + 1] = { x0 + 0.8, -1.5 } end
-				points[#points + 1] = { x0 + 0.8, 3 }
-				points[#points + 1] = { x0, 3 }
-				if k > 0 then points[#points + 1] = { x0, -1.5 } end
-			end
-			return points
-		end },
-	{ name = "spiral",
-		make = function()
-			local points, inner, s, turns, n = {}, {}, 0.6, 3.5 * math.pi, 40
-			for k = 0, n do
-				local t = turns * k / n
-				local r = s * (0.6 + 0.45 * t)
-				points[#points + 1] = { (r + 1.3 * s) * math.cos(t), (r + 1.3 * s) * math.sin(t) }
-				inner[#inner + 1] = { r * math.cos(t), r * math.sin(t) }
-			end
-			for k = #inner, 1, -1 do points[#points + 1] = inner[k] end
-			return points
-		end },
-	{ name = "convex",
-		make = function()
-			local points = {}
-			for i = 0, 9 do
-				local t = 2 * math.pi * i / 10 + 0.2
-				points[#points + 1] = { 4 * math.cos(t), 4 * math.sin(t) }
-			end
-			return points
-		end },
-	{ name = "chip", make = function() return { { -0.5, -0.5 }, { 0.5, -0.5 }, { 0.5, 0.5 }, { -0.5, 0.5 } } end },
-}
+local SHAPES = shapes.classes()
+SHAPES[#SHAPES + 1] = { name = "chip", about = "a unit square",
+	make = function() return { { -0.5, -0.5 }, { 0.5, -0.5 }, { 0.5, 0.5 }, { -0.5, 0.5 } } end }
 
 -- B's shapes, each around its own (0, 0): the pose rotates B about that point.
 local MOVERS = {
 	{ name = "bar", make = function() return { { -1.6, -0.22 }, { 1.6, -0.22 }, { 1.6, 0.22 }, { -1.6, 0.22 } } end },
-	{ name = "small star", make = function() return star(5, 0.6, 0.27) end },
+	{ name = "small star", make = function() return shapes.star(5, 0.6, 0.27) end },
 	{ name = "L-shape", make = function()
 		return { { -0.9, -0.9 }, { 0.9, -0.9 }, { 0.9, -0.4 }, { -0.4, -0.4 }, { -0.4, 0.9 }, { -0.9, 0.9 } }
 	end },
 	{ name = "triangle", make = function() return { { -0.4, -0.3 }, { 0.4, -0.3 }, { 0, 0.4 } } end },
-	{ name = "big C", make = c_shape },
+	{ name = "big C", make = shapes.c_shape },
 	{ name = "square", make = function() return { { -1.4, -1.4 }, { 1.4, -1.4 }, { 1.4, 1.4 }, { -1.4, 1.4 } } end },
 }
-
-local function find(list, name)
-	for i, s in ipairs(list) do
-		if s.name:lower():gsub("[^%w]", "") == tostring(name):lower():gsub("[^%w]", "") then return i end
-	end
-end
 
 -- The presets: a polygon A, a polygon B and B's pose, each showing one situation.
 local PRESETS = {
@@ -113,16 +51,7 @@ local PRESETS = {
 
 -- ---- script arguments: key=value words after the script ----
 
-local ARGS = {}
-for _, word in ipairs({ ... }) do
-	local k, v = tostring(word):match("^([%w_]+)=(.*)$")
-	if k then ARGS[k] = v end
-end
-
-local function number_pair(text)
-	local x, y = tostring(text or ""):match("^%s*([-%d.e]+)%s*,%s*([-%d.e]+)%s*$")
-	return tonumber(x), tonumber(y)
-end
+local ARGS = shapes.arguments(...)
 
 -- ---- state ----
 
@@ -157,7 +86,7 @@ end
 local function use_preset(k)
 	preset = (k - 1) % #PRESETS + 1
 	local p = PRESETS[preset]
-	a_index, b_index = find(SHAPES, p.a), find(MOVERS, p.b)
+	a_index, b_index = shapes.find(SHAPES, p.a), shapes.find(MOVERS, p.b)
 	pose = { x = p.x, y = p.y, angle = math.rad(p.angle) }
 	build_a()
 	build_b()
@@ -165,21 +94,21 @@ end
 
 function load()
 	use_preset(tonumber(ARGS.preset) or 1)
-	if ARGS.a and find(SHAPES, ARGS.a) then
-		a_index = find(SHAPES, ARGS.a)
+	if ARGS.a and shapes.find(SHAPES, ARGS.a) then
+		a_index = shapes.find(SHAPES, ARGS.a)
 		build_a()
 	end
-	if ARGS.b and find(MOVERS, ARGS.b) then
-		b_index = find(MOVERS, ARGS.b)
+	if ARGS.b and shapes.find(MOVERS, ARGS.b) then
+		b_index = shapes.find(MOVERS, ARGS.b)
 		build_b()
 	end
-	local x, y = number_pair(ARGS.at)
+	local x, y = shapes.number_pair(ARGS.at)
 	if x then pose.x, pose.y = x, y end
 	if tonumber(ARGS.angle) then pose.angle = math.rad(tonumber(ARGS.angle)) end
 	for i, name in ipairs(METHODS) do
 		if name == ARGS.method then method = i end
 	end
-	for key in tostring(ARGS.keys or ""):gmatch("[^,]+") do keypressed(key) end
+	for key in shapes.words(ARGS.keys) do keypressed(key) end
 end
 
 -- ---- input ----

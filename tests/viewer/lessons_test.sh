@@ -56,6 +56,8 @@ run() {
 harness="$work_dir/lesson_harness.lua"
 cat > "$harness" << 'EOF'
 local args = { ... }
+-- the lesson's own directory first on package.path, as the host does for the script it runs
+package.path = (args[1]:match("^(.*)/") or ".") .. "/?.lua;" .. package.path
 local chunk = assert(loadfile(args[1]))
 chunk(table.unpack(args, 2))
 local lesson_update = update

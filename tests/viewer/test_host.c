@@ -1,12 +1,14 @@
 /* The host program `collide` run headless on small scripts: pictures checked pixel by pixel, and
  * bad scripts (errors in load, update, draw, from the collide module, syntax errors) must end in
- * a message and a non-zero status, never a crash. Also reload on change (--watch) and script
- * arguments. Skipped (77) when no headless GL context can be made.
+ * a message and a non-zero status, never a crash. Also reload on change (--watch), script
+ * arguments, and modules required from the script's own directory. Skipped (77) when no headless
+ * GL context can be made.
  * Usage: test_host COLLIDE_BINARY SOURCE_DIR WORK_DIR */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stb_image.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "viewer.h"
@@ -30,14 +32,15 @@ static void read_text(const char *path, char *buffer, size_t size)
 	fclose(f);
 }
 
-/* Runs `collide SCRIPT ARGS` with stdout and stderr captured. */
-static void run(run_result *r, const char *script, const char *args)
+/* Runs `collide SCRIPT ARGS` with stdout and stderr captured, in the directory dir (NULL: the
+ * test's own). */
+static void run_in(run_result *r, const char *dir, const char *script, const char *args)
 {
 	char command[4096], out_path[1024], err_path[1024];
 	snprintf(out_path, sizeof out_path, "%s/host_stdout.txt", work_dir);
 	snprintf(err_path, sizeof err_path, "%s/host_stderr.txt", work_dir);
-	snprintf(command, sizeof command, "'%s' '%s' %s > '%s' 2> '%s'", collide, script, args, out_path,
-	         err_path);
+	snprintf(command, sizeof command, "%s%s%s'%s' '%s' %s > '%s' 2> '%s'", dir ? "cd '" : "",
+	         dir ? dir : "", dir ? "' && " : "", collide, script, args, out_path, err_path);
 	int status = system(command);
 	if (status == -1)
 		r->status = -1;
@@ -49,6 +52,11 @@ static void run(run_result *r, const char *script, const char *args)
 	read_text(err_path, r->err, sizeof r->err);
 }
 
+static void run(run_result *r, const char *script, const char *args)
+{
+	run_in(r, NULL, script, args);
+}
+
 static void source(char *out, size_t size, const char *name)
 {
 	snprintf(out, size, "%s/%s", source_dir, name);
@@ -56,6 +64,22 @@ static void source(char *out, size_t size, const char *name)
 static void work(char *out, size_t size, const char *name)
 {
 	snprintf(out, size, "%s/%s", work_dir, name);
+}
+
+static void copy_file(const char *from, const char *to)
+{
+	FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+	CHECK(in && out, "copy %s to %s", from, to);
+	if (in && out) {
+		char buffer[4096];
+		size_t n;
+		while ((n = fread(buffer, 1, sizeof buffer, in)) > 0)
+			fwrite(buffer, 1, n, out);
+	}
+	if (in)
+		fclose(in);
+	if (out)
+		fclose(out);
 }
 
 static unsigned char *load_png(const char *path, int *width, int *height)
@@ -155,25 +179,45 @@ static void test_reload(void)
 	char original[1024], script[1024], args[256];
 	source(original, sizeof original, "reload.lua");
 	work(script, sizeof script, "reload_copy.lua");
-	/* work on a copy: the script rewrites itself */
-	FILE *in = fopen(original, "rb"), *out = fopen(script, "wb");
-	CHECK(in && out, "reload: copy %s to %s", original, script);
-	if (in && out) {
-		char buffer[4096];
-		size_t n;
-		while ((n = fread(buffer, 1, sizeof buffer, in)) > 0)
-			fwrite(buffer, 1, n, out);
-	}
-	if (in)
-		fclose(in);
-	if (out)
-		fclose(out);
+	copy_file(original, script); /* work on a copy: the script rewrites itself */
 	snprintf(args, sizeof args, "--headless --watch --frames 8 --size 64x64");
 	run_result r;
 	run(&r, script, args);
 	CHECK(r.status == 0, "reload: exit %d, stderr: %s", r.status, r.err);
 	CHECK(strstr(r.out, "first version") != NULL, "reload: first version ran: %s", r.out);
 	CHECK(strstr(r.out, "reloaded") != NULL, "reload: the rewritten script was loaded: %s", r.out);
+}
+
+/* `require "beside"` finds beside.lua next to the script: run by its full path from the test's
+ * directory (where the default "./?.lua" cannot find it), and by its bare name from its own
+ * directory. Then a copy in a directory of its own, with --watch, rewrites its module and touches
+ * itself: the reload must require the new module, not keep the old one. */
+static void test_require_beside(void)
+{
+	char script[1024], module[1024], dir[1024], copy[1024], module_copy[1024], args[256];
+	source(script, sizeof script, "require_beside.lua");
+	run_result r;
+	run(&r, script, "--headless --frames 2 --size 64x64");
+	CHECK(r.status == 0 && strstr(r.out, "beside: first"),
+	      "require by path: exit %d, stdout: %s stderr: %s", r.status, r.out, r.err);
+	run_in(&r, source_dir, "require_beside.lua", "--headless --frames 2 --size 64x64");
+	CHECK(r.status == 0 && strstr(r.out, "beside: first"),
+	      "require by bare name: exit %d, stdout: %s stderr: %s", r.status, r.out, r.err);
+
+	work(dir, sizeof dir, "require_beside");
+	mkdir(dir, 0777); /* may exist from an earlier run: the copies below overwrite it */
+	work(copy, sizeof copy, "require_beside/require_beside.lua");
+	copy_file(script, copy);
+	source(module, sizeof module, "beside.lua");
+	work(module_copy, sizeof module_copy, "require_beside/beside.lua");
+	copy_file(module, module_copy);
+	snprintf(args, sizeof args, "--headless --watch --frames 8 --size 64x64 rewrite");
+	run(&r, copy, args);
+	const char *first = strstr(r.out, "beside: first");
+	CHECK(r.status == 0 && first && strstr(first, "beside: second"),
+	      "require after reload: expected the first module, then the rewritten one; exit %d, "
+	      "stdout: %s stderr: %s",
+	      r.status, r.out, r.err);
 }
 
 static void test_arguments_and_usage(void)
@@ -227,6 +271,7 @@ int main(int argc, char **argv)
 	                "g.polygon: coordinate 5 is not a finite number");
 	test_bad_script("syntax_error.lua", "error in loading", "syntax_error.lua:3");
 	test_reload();
+	test_require_beside();
 	test_arguments_and_usage();
 	if (test_failures)
 		fprintf(stderr, "%d check(s) failed\n", test_failures);
