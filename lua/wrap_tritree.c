@@ -320,7 +320,7 @@ static void push_indices(lua_State *L, const int *indices, int count)
 static col_tritree_trace push_trace(lua_State *L, int cones, int triangles)
 {
 	int *data = lua_newuserdatauv(L, ((size_t)cones + (size_t)triangles) * sizeof(int) + 1, 0);
-	return (col_tritree_trace){data, cones, 0, data + cones, triangles, 0};
+	return (col_tritree_trace){data, cones, 0, data + cones, triangles, 0, -1, -1};
 }
 
 static void push_trace_table(lua_State *L, const col_tritree_trace *trace)
@@ -333,6 +333,16 @@ static void push_trace_table(lua_State *L, const col_tritree_trace *trace)
 	lua_setfield(L, -2, "cones");
 	push_indices(L, trace->triangles, triangles);
 	lua_setfield(L, -2, "triangles");
+	/* The edge pair that decided a polygon pair query: hit = {a = i, b = j} (1-based covering
+	 * triangles of each tree), absent when no edges met. */
+	if (trace->hit_triangle_a >= 0 && trace->hit_triangle_b >= 0) {
+		lua_createtable(L, 0, 2);
+		lua_pushinteger(L, trace->hit_triangle_a + 1);
+		lua_setfield(L, -2, "a");
+		lua_pushinteger(L, trace->hit_triangle_b + 1);
+		lua_setfield(L, -2, "b");
+		lua_setfield(L, -2, "hit");
+	}
 	if (cones < trace->cone_count || triangles < trace->triangle_count) {
 		lua_pushboolean(L, true);
 		lua_setfield(L, -2, "truncated");
@@ -452,6 +462,7 @@ static int tritree_collides_trace(lua_State *L)
 			return luaL_error(L, "tritree: trace too long (%d cones, %d triangles)",
 			                  trace.cone_count, trace.triangle_count);
 		trace = push_trace(L, trace.cone_count * 2, trace.triangle_count * 2);
+		trace.hit_triangle_a = trace.hit_triangle_b = -1;
 		col_query_stats_reset(&stats);
 		hit = run_collide_query(&q, &stats, &trace);
 	}

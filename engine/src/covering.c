@@ -571,9 +571,10 @@ bool col_covering_transformed_contains(const col_covering *c, col_transform2 tra
 }
 
 /* Whether edge (ea, eb) of one polygon meets an edge of c (moved by transform), testing only the
- * edges whose ends change side of the line ea-eb (Alg. 4.7; a zero side counts as a change). */
+ * edges whose ends change side of the line ea-eb (Alg. 4.7; a zero side counts as a change).
+ * *hit (when not NULL) gets the index of the edge of c that met it. */
 bool col_covering_edge_meets(const col_covering *c, col_transform2 transform, col_vec2 ea, col_vec2 eb,
-                             bool by_sign_change, col_query_stats *stats)
+                             bool by_sign_change, col_query_stats *stats, int *hit)
 {
 	for (int ci = 0; ci < c->contour_count; ci++) {
 		int first = c->contour_start[ci], last = c->contour_start[ci + 1];
@@ -585,8 +586,11 @@ bool col_covering_edge_meets(const col_covering *c, col_transform2 transform, co
 			if (!by_sign_change || side != prev_side || side == 0) {
 				if (stats != NULL)
 					stats->primitives_tested++;
-				if (col_barycentric_segments_intersect(ea, eb, prev, next))
+				if (col_barycentric_segments_intersect(ea, eb, prev, next)) {
+					if (hit != NULL)
+						*hit = i;
 					return true;
+				}
 			}
 			prev = next;
 			prev_side = side;
@@ -617,7 +621,7 @@ bool col_covering_intersects_covering(const col_covering *a, const col_covering 
 		if (!col_covering_may_touch_edge(a, i, inner, reach, COL_INFLUENCE_LIMITED))
 			continue;
 		const col_covering_triangle *t = &a->triangles[i];
-		if (col_covering_edge_meets(b, b_to_a, t->a, t->b, t->sign != 0, stats))
+		if (col_covering_edge_meets(b, b_to_a, t->a, t->b, t->sign != 0, stats, NULL))
 			return true;
 	}
 	/* No edges meet: the polygons are disjoint unless one holds the other (erratum 11), which

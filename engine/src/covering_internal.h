@@ -112,6 +112,6 @@ col_covering_cache *col_covering_cache_usable(const col_covering *c, col_coverin
 bool col_discs_may_meet(col_vec2 a, double ra, col_vec2 b, double rb, double scale);
 bool col_covering_transformed_contains(const col_covering *c, col_transform2 transform, col_vec2 p);
 bool col_covering_edge_meets(const col_covering *c, col_transform2 transform, col_vec2 ea, col_vec2 eb,
-                             bool by_sign_change, col_query_stats *stats);
+                             bool by_sign_change, col_query_stats *stats, int *hit);
 
 #endif

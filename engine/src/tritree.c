@@ -717,6 +717,10 @@ static bool marked_b(const pair_context *pc, int i)
 
 static void remember_hit(const pair_context *pc, int edge_a, int edge_b, int cone_a, int cone_b)
 {
+	if (pc->trace != NULL) {
+		pc->trace->hit_triangle_a = edge_a;
+		pc->trace->hit_triangle_b = edge_b;
+	}
 	if (pc->cache == NULL)
 		return;
 	pc->cache->last_hit = true;
@@ -744,6 +748,7 @@ static bool detailed(const pair_context *pc, int ia, int ib)
 				continue; /* both ends strictly on one side of a's edge line */
 			if (pc->stats != NULL)
 				pc->stats->primitives_tested++;
+			trace_triangles(pc->trace, &i, 1);
 			if (col_barycentric_segments_intersect(t->a, t->b, p, q)) {
 				remember_hit(pc, i, j, ia, ib);
 				return true;
@@ -832,7 +837,14 @@ static bool edge_meets_b(const void *context, int i, col_query_stats *stats)
 {
 	const pair_context *pc = ((const list_context *)context)->pc;
 	const col_covering_triangle *t = &pc->a->covering->triangles[i];
-	return col_covering_edge_meets(pc->b->covering, pc->b_to_a, t->a, t->b, t->sign != 0, stats);
+	int hit = -1;
+	if (!col_covering_edge_meets(pc->b->covering, pc->b_to_a, t->a, t->b, t->sign != 0, stats, &hit))
+		return false;
+	if (pc->trace != NULL) {
+		pc->trace->hit_triangle_a = i;
+		pc->trace->hit_triangle_b = hit;
+	}
+	return true;
 }
 
 /* Alg. 4.14 (DC-List; erratum 8: its circle is b's): b as a disc around a point inside it; a's
@@ -870,6 +882,10 @@ static bool tree_pair(pair_context *pc)
 		if (col_barycentric_segments_intersect(ta->a, ta->b, moved(pc, tb->a), moved(pc, tb->b))) {
 			if (pc->stats != NULL)
 				pc->stats->cache_hits++;
+			if (pc->trace != NULL) {
+				pc->trace->hit_triangle_a = cache->hit_edge_a;
+				pc->trace->hit_triangle_b = cache->hit_edge_b;
+			}
 			return true;
 		}
 		if (detailed(pc, cache->hit_cone_a, cache->hit_cone_b))

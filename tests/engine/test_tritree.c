@@ -90,11 +90,11 @@ static void test_levels_and_directions(void **state)
  * force: sample the triangle densely (its vertices, edge points and interior points). */
 static bool overlap_by_sampling(col_vec2 o, col_covering_triangle t, col_vec2 r1, col_vec2 r2)
 {
-	for (int i = 0; i <= 40; i++) {
-		for (int j = 0; i + j <= 40; j++) {
+	for (int i = 0; i <= 12; i++) {
+		for (int j = 0; i + j <= 12; j++) {
 			if (i == 0 && j == 0)
 				continue;
-			double u = i / 40.0, v = j / 40.0;
+			double u = i / 12.0, v = j / 12.0;
 			col_vec2 p = {o.x + u * (t.a.x - o.x) + v * (t.b.x - o.x), o.y + u * (t.a.y - o.y) + v * (t.b.y - o.y)};
 			/* A rounded sample may fall just outside the triangle: it then proves nothing. */
 			if (col_triangle_locate(o, t.a, t.b, p) != COL_TRIANGLE_OUTSIDE && col_tricone_contains(o, r1, r2, p))
@@ -276,8 +276,9 @@ static void test_pairs_random(void **state)
 	int pairs = 200, poses = COLLIDE_RANDOM_CASES / 10 / pairs;
 	col_method methods[3] = {COL_METHOD_TRITREE, COL_METHOD_CONE_LIST, COL_METHOD_COVERING};
 	for (int i = 0; i < pairs; i++) {
-		col_polygon *a = polygons_make(&r, (polygons_class)(i % POLYGONS_CLASS_COUNT), i % 5);
-		col_polygon *b = polygons_make(&r, (polygons_class)((i / 8) % POLYGONS_CLASS_COUNT), (i / 3) % 5);
+		/* Small and middle sizes: the brute force is O(nm) per pose. */
+		col_polygon *a = polygons_make(&r, (polygons_class)(i % POLYGONS_CLASS_COUNT), i % 4);
+		col_polygon *b = polygons_make(&r, (polygons_class)((i / 8) % POLYGONS_CLASS_COUNT), (i / 3) % 3);
 		col_tritree *ta = tree_of(a, NULL), *tb = tree_of(b, NULL);
 		col_covering_cache *caches[3];
 		for (int m = 0; m < 3; m++)
@@ -343,7 +344,7 @@ static void test_trace(void **state)
 	col_polygon *polygon = pc_star(&r, 300);
 	col_tritree *tree = tree_of(polygon, NULL);
 	int cones[64], triangles[256];
-	col_tritree_trace trace = {cones, 64, 0, triangles, 256, 0};
+	col_tritree_trace trace = {cones, 64, 0, triangles, 256, 0, -1, -1};
 	col_vec2 p = {0.3, 0.2};
 	col_tritree_contains(tree, p, NULL, NULL, &trace);
 	col_tritree_stats stats = col_tritree_get_stats(tree);
@@ -352,6 +353,20 @@ static void test_trace(void **state)
 	int count;
 	col_tritree_cone_triangles(tree, cones[trace.cone_count - 1], &count);
 	assert_true(trace.triangle_count == count || trace.triangle_count == 0);
+	/* A pair trace names the edges that met, in each tree's covering. */
+	col_transform2 pose = col_transform2_make((col_vec2){0.3, 0.1}, 0.2);
+	col_method methods[2] = {COL_METHOD_TRITREE, COL_METHOD_CONE_LIST};
+	for (int m = 0; m < 2; m++) {
+		col_tritree_trace pair = {cones, 64, 0, triangles, 256, 0, -1, -1};
+		assert_true(col_tritree_intersects_tritree(tree, tree, pose, methods[m], NULL, NULL, &pair));
+		if (methods[m] == COL_METHOD_CONE_LIST && pair.hit_triangle_a < 0)
+			continue; /* decided by b's inner point inside a: no edge pair */
+		assert_true(pair.hit_triangle_a >= 0 && pair.hit_triangle_b >= 0);
+		col_covering_triangle ta = col_covering_triangle_at(col_tritree_covering(tree), pair.hit_triangle_a);
+		col_covering_triangle tb = col_covering_triangle_at(col_tritree_covering(tree), pair.hit_triangle_b);
+		assert_true(col_barycentric_segments_intersect(ta.a, ta.b, col_transform2_apply(pose, tb.a),
+		                                               col_transform2_apply(pose, tb.b)));
+	}
 	col_tritree_destroy(tree);
 	col_polygon_destroy(polygon);
 }

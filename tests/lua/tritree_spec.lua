@@ -470,3 +470,23 @@ describe("collide.tritree", function()
 		collectgarbage("collect")
 	end)
 end)
+
+describe("tritree pair traces", function()
+	it("name the edge pair that met", function()
+		local collide = require "collide"
+		local square = collide.polygon{ {0, 0}, {1, 0}, {1, 1}, {0, 1} }
+		local a, b = collide.tritree(square), collide.tritree(square)
+		for _, method in ipairs{ "tritree", "cone_list" } do
+			-- b's centre (1.4, 1.4) lies outside a, so edges decide for both methods
+			local hit, trace = a:collides_trace(b, { x = 0.9, y = 0.9, angle = 0 }, method)
+			assert.is_true(hit)
+			assert.is_table(trace.hit)
+			local ta, tb = a:covering():triangle(trace.hit.a), b:covering():triangle(trace.hit.b)
+			assert.is_true(collide.barycentric.segments(ta.a, ta.b,
+				{ tb.a[1] + 0.9, tb.a[2] + 0.9 }, { tb.b[1] + 0.9, tb.b[2] + 0.9 }))
+			local miss, far = a:collides_trace(b, { x = 3, y = 0, angle = 0 }, method)
+			assert.is_false(miss)
+			assert.is_nil(far.hit)
+		end
+	end)
+end)

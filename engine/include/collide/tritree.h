@@ -89,12 +89,18 @@ int col_tritree_regular_envelope(const col_tritree *tree, int level, col_vec2 *p
 int col_tritree_locate(const col_tritree *tree, col_vec2 point);
 
 /* What a query visited, for the viewer's step-through: the caller owns the arrays (either may be
- * NULL with capacity 0) and the counts say how many entries there would have been. */
+ * NULL with capacity 0) and the counts say how many entries there would have been. Triangles are
+ * covering triangle indices of the tree queried (a, for pairs): those summed for a point, those
+ * whose edge was tested for a circle or a polygon. */
 typedef struct col_tritree_trace {
 	int *cones;
 	int cone_capacity, cone_count;
 	int *triangles;
 	int triangle_capacity, triangle_count;
+	/* The pair of polygon edges (covering triangle indices of a and of b) that decided a polygon
+	 * pair query, or -1 when no edges met (no contact, or one polygon inside the other). The
+	 * caller sets both to -1 before the query. */
+	int hit_triangle_a, hit_triangle_b;
 } col_tritree_trace;
 
 /* Inside or on the boundary (Alg. 4.8: descend to the leaf, reject beyond its enclosing triangle,
