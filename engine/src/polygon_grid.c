@@ -110,13 +110,26 @@ static int level_of(const col_polygon_grid *grid, int index)
 	return lo;
 }
 
-/* Columns and rows for about `target` cells with the box's aspect ratio, at least `least` along an
- * axis when the box is wide enough, no cell narrower than the minimum size. */
-static void choose_shape(double target, double w, double h, double min_w, double min_h, int least,
-                         int *columns, int *rows)
+/* Columns and rows for about `target` cells, at least `least` along an axis when the box is wide
+ * enough, no cell narrower than the minimum size. The shape follows the edges, not the box: an
+ * edge of extent (dx, dy) crosses about 1 + dx C / w + dy R / h cells of a C x R grid over a w x h
+ * box, so with C R fixed the references are fewest at C = sqrt(target spread_y / spread_x), where
+ * spread_x = sum |dx| / w and spread_y = sum |dy| / h. Edges of every direction give about the
+ * box's aspect ratio, which is kept unless the edges' shape saves a quarter of the references; a
+ * comb's tall teeth give thin columns, one or two teeth wide. */
+static void choose_shape(double target, double w, double h, double spread_x, double spread_y, double min_w,
+                         double min_h, int least, int *columns, int *rows)
 {
 	double most_x = fmax(1.0, floor(w / min_w)), most_y = fmax(1.0, floor(h / min_h));
+	/* The box's aspect unless the edges' shape saves a quarter of the references or more. */
 	double c = round(sqrt(target * (w / h)));
+	double fitted = spread_x > 0.0 && spread_y > 0.0 ? round(sqrt(target * spread_y / spread_x))
+	                : spread_y > 0.0                  ? target /* only vertical edges: columns alone */
+	                                                  : 1.0;
+	double box_cost = spread_x * fmax(c, 1.0) + spread_y * target / fmax(c, 1.0);
+	double fitted_cost = spread_x * fmax(fitted, 1.0) + spread_y * target / fmax(fitted, 1.0);
+	if (fitted_cost < 0.75 * box_cost)
+		c = fitted;
 	c = fmin(fmax(c, (double)least), fmin(most_x, target));
 	c = fmax(c, 1.0);
 	double r = round(target / c);
@@ -148,7 +161,7 @@ static void top_shape(const builder *b, col_aabb2 box, int *columns, int *rows)
 	}
 	double target = fmin(fmin(fmax(b->options.cells_per_edge * n, 1.0), 4.0 * n + 16.0), MAX_GRID_CELLS);
 	for (;;) {
-		choose_shape(target, w, h, b->min_cell_x, b->min_cell_y, 1, columns, rows);
+		choose_shape(target, w, h, spread_x, spread_y, b->min_cell_x, b->min_cell_y, 1, columns, rows);
 		double estimate = (double)*columns * *rows + n + spread_x * *columns + spread_y * *rows;
 		if (estimate <= TOP_SHARE * b->budget || target <= 1.0)
 			return;
@@ -391,9 +404,16 @@ static col_status split_levels(builder *b, int begin, int end, col_error *error)
 		col_aabb2 box = cell_box(level, i % level->x.n, i / level->x.n);
 		double w = box.max.x - box.min.x, h = box.max.y - box.min.y;
 		double target = fmin(fmax(b->options.cells_per_edge * count, 4.0), 4.0 * count + 16.0);
+		double spread_x = 0.0, spread_y = 0.0;
+		for (int k = 0; k < count; k++) {
+			const col_cell_edge *e = &b->edges[b->ids.data[b->id_first[c] + (size_t)k]];
+			/* only the part of an edge inside the cell matters; its extent, cut to the cell */
+			spread_x += fmin(fabs(e->b.x - e->a.x), w) / w;
+			spread_y += fmin(fabs(e->b.y - e->a.y), h) / h;
+		}
 		int columns, rows;
-		choose_shape(fmin(target, MAX_GRID_CELLS), w, h, b->min_cell_x, b->min_cell_y, 2, &columns,
-		             &rows);
+		choose_shape(fmin(target, MAX_GRID_CELLS), w, h, spread_x, spread_y, b->min_cell_x, b->min_cell_y, 2,
+		             &columns, &rows);
 		if (columns * rows < 2)
 			continue; /* too small to split without cells a few doubles wide */
 		if ((double)columns * rows > b->budget - b->used)
