@@ -2,8 +2,11 @@
 # Runs every benchmark built in BUILD_DIR and draws the plots; `make bench` calls it after building.
 # Usage: tools/run-bench.sh BUILD_DIR [--quick]
 #   --quick  a hundredth of the queries: checks the harness in seconds; its figures mean little
-# Writes bench/results/polygon.csv (one row per case x query set x method), bench/results/polygon.txt
-# (the table as printed, with the machine line) and docs/images/bench_polygon.png.
+# Writes, per benchmark, bench/results/NAME.csv (one row per case x query set x method),
+# bench/results/NAME.txt (the tables as printed, with the machine line) and docs/images/bench_NAME.png:
+#   polygon          bench_polygon: point in polygon, circle vs polygon, build (star and regular)
+#   point_location   bench_point_location: point location on large non-star-shaped polygons
+#   tritree_study    bench_tritree: source 000's study (DC, DC-TT, DC-List, quadtree; build times)
 set -eu
 
 if [ $# -lt 1 ] || [ ! -d "$1" ]; then
@@ -22,15 +25,38 @@ mkdir -p bench/results docs/images
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Keep the benchmark's exit status through the pipe (POSIX sh has no pipefail).
+# run NAME PROGRAM [ARGS]: runs a benchmark into bench/results/NAME.csv and NAME.txt, keeping its
+# exit status through the pipe (POSIX sh has no pipefail).
+run()
 {
-	"$build/bench/bench_polygon" --csv bench/results/polygon.csv "$@"
-	echo $? > "$work/status"
-} | tee bench/results/polygon.txt
-status=$(cat "$work/status")
-if [ "$status" -ne 0 ]; then
-	echo "run-bench: bench_polygon failed (exit $status)" >&2
-	exit "$status"
+	name=$1
+	program=$2
+	shift 2
+	{
+		"$build/bench/$program" --csv "bench/results/$name.csv" "$@"
+		echo $? > "$work/status"
+	} | tee "bench/results/$name.txt"
+	status=$(cat "$work/status")
+	if [ "$status" -ne 0 ]; then
+		echo "run-bench: $program failed (exit $status)" >&2
+		exit "$status"
+	fi
+}
+
+run polygon bench_polygon "$@"
+have_point_location=no
+if [ -x "$build/bench/bench_point_location" ]; then
+	run point_location bench_point_location "$@"
+	have_point_location=yes
+else
+	echo "run-bench: $build/bench/bench_point_location is missing; its benchmark is skipped" >&2
+fi
+have_study=no
+if [ -x "$build/bench/bench_tritree" ]; then
+	run tritree_study bench_tritree "$@"
+	have_study=yes
+else
+	echo "run-bench: $build/bench/bench_tritree is missing; the study is skipped" >&2
 fi
 
 if ! command -v gnuplot > /dev/null 2>&1; then
@@ -39,11 +65,13 @@ if ! command -v gnuplot > /dev/null 2>&1; then
 fi
 
 # The CSV is long (one row per method); the plots want one line per case and one column per method.
-# wide SET METHOD... : ns per query (build_ms for the build rows) of each method, "?" where missing.
+# wide CSV SET METHOD... : ns per query (build_ms for the build rows) of each method, "?" where
+# missing. Both CSVs have case, query_set, method and ns_per_query in columns 1, 3, 5 and 7.
 wide()
 {
-	set_name=$1
-	shift
+	csv=$1
+	set_name=$2
+	shift 2
 	awk -F, -v set_name="$set_name" -v methods="$*" '
 		BEGIN { m = split(methods, method, " ") }
 		NR == 1 { next }
@@ -60,12 +88,13 @@ wide()
 				}
 				print line
 			}
-		}' bench/results/polygon.csv
+		}' "$csv"
 }
-wide unif crossing winding boost.covered_by cgal.bounded_side_2 > "$work/pip_unif.dat"
-wide traj crossing winding boost.covered_by cgal.bounded_side_2 > "$work/pip_traj.dat"
-wide unif circle boost.circle cgal.circle > "$work/circle_unif.dat"
-wide - build boost.build cgal.build > "$work/build.dat"
+polygon_csv=bench/results/polygon.csv
+wide $polygon_csv unif crossing winding boost.covered_by cgal.bounded_side_2 > "$work/pip_unif.dat"
+wide $polygon_csv traj crossing winding boost.covered_by cgal.bounded_side_2 > "$work/pip_traj.dat"
+wide $polygon_csv unif circle boost.circle cgal.circle > "$work/circle_unif.dat"
+wide $polygon_csv - build boost.build cgal.build > "$work/build.dat"
 
 terminal="png size 1400,1000"
 if gnuplot -e "set terminal" 2>&1 | grep -q pngcairo; then
@@ -105,3 +134,119 @@ plot "$work/build.dat" using 2:xtic(1) title "collide create", \
 unset multiplot
 GNUPLOT
 echo "plot: docs/images/bench_polygon.png"
+
+if [ "$have_point_location" = no ]; then
+	exit 0
+fi
+
+# The point-location plot: ns per query per case, one bar per method, uniform and trajectory.
+point_methods="collide.grid collide.quadtree collide.crossing cgal.cdt_hierarchy cgal.cdt_walk
+cgal.arrangement cgal.bounded_side_2 boost.covered_by box2d.test_point collide.tritree"
+# shellcheck disable=SC2086
+wide bench/results/point_location.csv unif $point_methods > "$work/pl_unif.dat"
+# shellcheck disable=SC2086
+wide bench/results/point_location.csv traj $point_methods > "$work/pl_traj.dat"
+machine=$(sed -n 's/^machine: //p' bench/results/point_location.txt | sed 's/"/\\"/g')
+point_terminal=$(echo "$terminal" | sed 's/size 1400,1000/size 2000,1200/')
+
+gnuplot <<GNUPLOT
+set terminal $point_terminal
+set output "docs/images/bench_point_location.png"
+set datafile missing "?"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set logscale y
+set format y "10^{%L}"
+set grid ytics
+set key outside right top vertical
+set xtics nomirror rotate by -35 noenhanced
+set ylabel "ns per query (log scale)"
+set multiplot layout 2,1 title "collide point location on large polygons (lower is better)\\n{/*0.8 $machine}"
+set title "uniform points (10^6 a case; fewer for the methods that visit every edge)"
+plot "$work/pl_unif.dat" using 2:xtic(1) title "collide grid", \\
+     "" using 3 title "collide quadtree", "" using 4 title "collide crossing", \\
+     "" using 5 title "CGAL CDT + hierarchy", "" using 6 title "CGAL CDT walk", \\
+     "" using 7 title "CGAL arrangement", "" using 8 title "CGAL bounded\\\\_side\\\\_2", \\
+     "" using 9 title "Boost covered\\\\_by", "" using 10 title "Box2D TestPoint" lc rgb "#8c564b", \\
+     "" using 11 title "collide tri-tree" lc rgb "#7f7f7f"
+set title "trajectory (10^6 steps; the CDT walk starts each search from the previous face)"
+plot "$work/pl_traj.dat" using 2:xtic(1) title "collide grid", \\
+     "" using 3 title "collide quadtree", "" using 4 title "collide crossing", \\
+     "" using 5 title "CGAL CDT + hierarchy", "" using 6 title "CGAL CDT walk", \\
+     "" using 7 title "CGAL arrangement", "" using 8 title "CGAL bounded\\\\_side\\\\_2", \\
+     "" using 9 title "Boost covered\\\\_by", "" using 10 title "Box2D TestPoint" lc rgb "#8c564b", \\
+     "" using 11 title "collide tri-tree" lc rgb "#7f7f7f"
+unset multiplot
+GNUPLOT
+echo "plot: docs/images/bench_point_location.png"
+
+[ "$have_study" = yes ] || exit 0
+# The study's plot: queries per second (log) against the study's variable, one line per method.
+# series TABLE SHAPE RATIO PATH METHOD X: "x value" lines from tritree_study.csv, where X is the
+# column giving the x value (3: vertices, 4: ratio denominator, 7: leaves in the parameter).
+series()
+{
+	awk -F, -v t="$1" -v s="$2" -v q="$3" -v p="$4" -v m="$5" -v x="$6" '
+		NR > 1 && $1 == t && (s == "*" || $2 == s) && (q == "*" || $4 == q) && $5 == p && $6 == m {
+			v = $x
+			if (x == 4) { sub(/^1:/, "", v) }
+			if (x == 7) { sub(/^[a-z]+=/, "", v) }
+			print v, $8
+		}' bench/results/tritree_study.csv
+}
+for m in dc dc.convex dc.star dc-tt quadtree; do
+	for t in I II III IV; do
+		awk -F, -v t="$t" -v m="$m" 'NR > 1 && $1 == "points" && $2 == t && $5 == "circular" && $6 == m { print $3, $8 }' \
+			bench/results/tritree_study.csv > "$work/pt_${t}_$m.dat"
+	done
+done
+for m in dc dc-tt; do
+	series circles I "*" circular "$m" 4 | awk '$0 ~ /./' > "$work/circle_all_$m.dat"
+	awk -F, -v m="$m" 'NR > 1 && $1 == "circles" && $3 == 256 && $5 == "circular" && $6 == m { v = $4; sub(/^1:/, "", v); print v, $8 }' \
+		bench/results/tritree_study.csv > "$work/circle_$m.dat"
+done
+for m in dc dc-tt dc-list; do
+	awk -F, -v m="$m" 'NR > 1 && $1 == "depth" && $5 == "circular" && $6 == m { v = $2; sub(/^V-V\//, "", v); print v, $8 }' \
+		bench/results/tritree_study.csv > "$work/depth_$m.dat"
+	awk -F, -v m="$m" 'NR > 1 && $1 == "ratio" && $5 == "circular" && $6 == m { v = $4; sub(/^1:/, "", v); print v, $8 }' \
+		bench/results/tritree_study.csv > "$work/ratio_$m.dat"
+done
+for m in quadtree tritree.fit0 tritree.fit8; do
+	awk -F, -v m="$m" 'NR > 1 && $1 == "build" && $3 == 10000 && $6 == m { v = $7; sub(/^leaves=/, "", v); print v, $8 }' \
+		bench/results/tritree_study.csv > "$work/build_$m.dat"
+done
+gnuplot <<GNUPLOT
+set terminal $terminal
+set output "docs/images/bench_tritree_study.png"
+set logscale y
+set grid
+set key bottom left
+set style data linespoints
+set multiplot layout 2,3 title "source 000's study, reproduced (queries per second, higher is better)\n{/*0.8 $machine}"
+set logscale x 2
+set title "point, type I (non-convex irregular), circular path"
+set xlabel "vertices"
+plot "$work/pt_I_dc.dat" title "DC (sign mask)", "$work/pt_I_dc-tt.dat" title "DC-TT", "$work/pt_I_quadtree.dat" title "quadtree crossing"
+set title "point, types III (star) and IV (convex), circular"
+plot "$work/pt_III_dc.star.dat" title "III: DC star walk", "$work/pt_III_dc-tt.dat" title "III: DC-TT", \
+     "$work/pt_IV_dc.convex.dat" title "IV: DC convex walk", "$work/pt_IV_dc-tt.dat" title "IV: DC-TT", \
+     "$work/pt_IV_quadtree.dat" title "IV: quadtree"
+set title "circle vs type I (256 vertices), circular"
+set xlabel "size ratio 1:k"
+plot "$work/circle_dc.dat" title "DC", "$work/circle_dc-tt.dat" title "DC-TT"
+set title "polygon pair V-V (256), circular, by tree size"
+set xlabel "leaf cones"
+plot "$work/depth_dc.dat" title "DC", "$work/depth_dc-tt.dat" title "DC-TT", "$work/depth_dc-list.dat" title "DC-List"
+set title "polygon pair I-I (256), circular, by size ratio"
+set xlabel "size ratio 1:k"
+plot "$work/ratio_dc.dat" title "DC", "$work/ratio_dc-tt.dat" title "DC-TT", "$work/ratio_dc-list.dat" title "DC-List"
+set title "build time, type I, 10,000 vertices (ms, lower is better)"
+set xlabel "leaf cells"
+set key top left
+plot "$work/build_quadtree.dat" title "quadtree", "$work/build_tritree.fit0.dat" title "tri-tree, no fitting", \
+     "$work/build_tritree.fit8.dat" title "tri-tree, 8 fitting iterations"
+unset multiplot
+GNUPLOT
+echo "plot: docs/images/bench_tritree_study.png"
