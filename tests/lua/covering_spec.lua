@@ -4,52 +4,16 @@
 local collide = require "collide"
 local support = dofile((os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/tests/lua/support.lua")
 local error_of = support.error_of
+local star_outline = support.star_outline
+local generator = support.generator
+local random_points = support.random_points
+local moved = support.moved
 
 local nan = 0 / 0
 
 -- A C shape whose centroid lies outside it (in the notch).
-local c_outline = { { 0, 0 }, { 3, 0 }, { 3, 1 }, { 1, 1 }, { 1, 2 }, { 3, 2 }, { 3, 3 }, { 0, 3 } }
+local c_outline = support.c_outline
 local square = { { 0, 0 }, { 4, 0 }, { 4, 4 }, { 0, 4 } }
-
-local function star_outline(n, outer, inner)
-	local points = {}
-	for i = 0, 2 * n - 1 do
-		local a = math.pi * i / n
-		local r = i % 2 == 0 and outer or inner
-		points[#points + 1] = { r * math.cos(a), r * math.sin(a) }
-	end
-	return points
-end
-
--- A small LCG, so a failure can be replayed from its seed.
-local function generator(seed)
-	return function()
-		seed = (seed * 1103515245 + 12345) % 2147483648
-		return seed / 2147483648
-	end
-end
-
--- n points uniformly in the box grown by margin on each side.
-local function random_points(p, n, seed)
-	local random = generator(seed)
-	local minx, miny, maxx, maxy = p:bounds()
-	local mx, my = (maxx - minx) * 0.2, (maxy - miny) * 0.2
-	local pts = collide.points(n, 2)
-	for i = 1, n do
-		pts:set(i, minx - mx + random() * (maxx - minx + 2 * mx), miny - my + random() * (maxy - miny + 2 * my))
-	end
-	return pts
-end
-
--- The polygon's outline moved by pose {x, y, angle}: the brute-force side of a pair test.
-local function moved(outline, pose)
-	local c, s = math.cos(pose.angle or 0), math.sin(pose.angle or 0)
-	local out = {}
-	for i, v in ipairs(outline) do
-		out[i] = { c * v[1] - s * v[2] + (pose.x or 0), s * v[1] + c * v[2] + (pose.y or 0) }
-	end
-	return collide.polygon(out)
-end
 
 local shapes = {
 	c_shape = c_outline,

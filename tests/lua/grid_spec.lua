@@ -3,38 +3,12 @@
 local collide = require "collide"
 local support = dofile((os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/tests/lua/support.lua")
 local error_of = support.error_of
+local star_outline = support.star_outline
+local random_points = support.random_points
 
 local nan = 0 / 0
 
-local c_outline = { { 0, 0 }, { 3, 0 }, { 3, 1 }, { 1, 1 }, { 1, 2 }, { 3, 2 }, { 3, 3 }, { 0, 3 } }
-
-local function star_outline(n, outer, inner)
-	local points = {}
-	for i = 0, 2 * n - 1 do
-		local a = math.pi * i / n
-		local r = i % 2 == 0 and outer or inner
-		points[#points + 1] = { r * math.cos(a), r * math.sin(a) }
-	end
-	return points
-end
-
-local function generator(seed)
-	return function()
-		seed = (seed * 1103515245 + 12345) % 2147483648
-		return seed / 2147483648
-	end
-end
-
-local function random_points(p, n, seed)
-	local random = generator(seed)
-	local minx, miny, maxx, maxy = p:bounds()
-	local mx, my = (maxx - minx) * 0.2, (maxy - miny) * 0.2
-	local pts = collide.points(n, 2)
-	for i = 1, n do
-		pts:set(i, minx - mx + random() * (maxx - minx + 2 * mx), miny - my + random() * (maxy - miny + 2 * my))
-	end
-	return pts
-end
+local c_outline = support.c_outline
 
 local holes = { { { 2, 2 }, { 4, 2 }, { 4, 4 }, { 2, 4 } }, { { 6, 6 }, { 8, 6 }, { 7, 8 } } }
 
