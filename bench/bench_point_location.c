@@ -44,12 +44,13 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
 
+#define BENCH_PROGRAM "bench_point_location"
+#include "bench_common.h"
 #include "cases.h"
 #include "collide/polygon.h"
 #include "collide/predicates.h"
@@ -63,17 +64,10 @@
 #endif
 #include "collide/tritree.h"
 
-#ifndef COLLIDE_BENCH_BUILD_TYPE
-#define COLLIDE_BENCH_BUILD_TYPE "unknown"
-#endif
-
 #define MAX_QUERIES       1000000
 #define MAX_EDGE_VISITS   1e9 /* per method and set, for the methods that visit every edge */
 #define MAX_WALK_STEPS    1e8 /* per method and set, for walks of about sqrt(n) triangles */
 #define BOUNDARY_DISTANCE 1e-6
-/* A measurement repeats until it has run this long (or MAX_RUNS times) and keeps the best run. */
-#define MIN_SECONDS 0.25
-#define MAX_RUNS    20
 /* A method that would take more than twice MAX_RUN_SECONDS for its queries on a case (measured on a
  * few queries first) gets the prefix of the set that one run of about MAX_RUN_SECONDS covers. */
 #define MAX_RUN_SECONDS 4.0
@@ -81,32 +75,7 @@
 /* The slab oracle keeps at most this many (slab, edge) entries for edges that span a slab. */
 #define ORACLE_MAX_SPANNING 12000000
 
-static void *checked_malloc(size_t size)
-{
-	void *p = malloc(size ? size : 1);
-	if (p == NULL) {
-		fprintf(stderr, "bench_point_location: out of memory (%zu bytes)\n", size);
-		exit(1);
-	}
-	return p;
-}
-
-/* ---- timing and memory ---- */
-
-/* CPU time of this (single-threaded) process. */
-static double cpu_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+/* ---- memory ---- */
 
 /* Bytes in use by malloc (the heap and the big blocks it maps); -1 where glibc's mallinfo2 is
  * missing. C++'s operator new takes its memory from malloc, so this measures the peers too. */
@@ -190,12 +159,12 @@ static void oracle_build(slab_oracle *o, const case_data *c)
 	size_t spanning;
 	memset(o, 0, sizeof *o);
 	o->edge_count = n;
-	o->a = (col_vec2 *)checked_malloc((size_t)n * sizeof *o->a);
-	o->b = (col_vec2 *)checked_malloc((size_t)n * sizeof *o->b);
-	o->xmin = (double *)checked_malloc((size_t)n * sizeof(double));
-	o->xmax = (double *)checked_malloc((size_t)n * sizeof(double));
-	o->ymin = (double *)checked_malloc((size_t)n * sizeof(double));
-	o->ymax = (double *)checked_malloc((size_t)n * sizeof(double));
+	o->a = (col_vec2 *)bench_checked_malloc((size_t)n * sizeof *o->a);
+	o->b = (col_vec2 *)bench_checked_malloc((size_t)n * sizeof *o->b);
+	o->xmin = (double *)bench_checked_malloc((size_t)n * sizeof(double));
+	o->xmax = (double *)bench_checked_malloc((size_t)n * sizeof(double));
+	o->ymin = (double *)bench_checked_malloc((size_t)n * sizeof(double));
+	o->ymax = (double *)bench_checked_malloc((size_t)n * sizeof(double));
 	for (k = 0; k < c->contours.contour_count; k++) {
 		const col_contour *contour = &c->col_contours[k];
 		for (i = 0; i < contour->count; i++, e++) {
@@ -221,7 +190,7 @@ static void oracle_build(slab_oracle *o, const case_data *c)
 			break;
 		o->slabs /= 2;
 	}
-	o->bound = (double *)checked_malloc(((size_t)o->slabs + 1) * sizeof(double));
+	o->bound = (double *)bench_checked_malloc(((size_t)o->slabs + 1) * sizeof(double));
 	for (s = 0; s <= o->slabs; s++)
 		o->bound[s] = c->box[1] + (c->box[3] - c->box[1]) * (double)s / (double)o->slabs;
 	o->bound[o->slabs] = c->box[3];
@@ -241,11 +210,14 @@ static void oracle_build(slab_oracle *o, const case_data *c)
 				o->span_start[s + 1] += o->span_start[s];
 				o->part_start[s + 1] += o->part_start[s];
 			}
-			o->span_edge = (int32_t *)checked_malloc(o->span_start[o->slabs] * sizeof(int32_t));
-			o->span_xmin = (double *)checked_malloc(o->span_start[o->slabs] * sizeof(double));
-			o->part_edge = (int32_t *)checked_malloc(o->part_start[o->slabs] * sizeof(int32_t));
-			span_fill = (size_t *)checked_malloc((size_t)o->slabs * sizeof(size_t));
-			part_fill = (size_t *)checked_malloc((size_t)o->slabs * sizeof(size_t));
+			o->span_edge =
+			    (int32_t *)bench_checked_malloc(o->span_start[o->slabs] * sizeof(int32_t));
+			o->span_xmin =
+			    (double *)bench_checked_malloc(o->span_start[o->slabs] * sizeof(double));
+			o->part_edge =
+			    (int32_t *)bench_checked_malloc(o->part_start[o->slabs] * sizeof(int32_t));
+			span_fill = (size_t *)bench_checked_malloc((size_t)o->slabs * sizeof(size_t));
+			part_fill = (size_t *)bench_checked_malloc((size_t)o->slabs * sizeof(size_t));
 			for (s = 0; s < o->slabs; s++) {
 				span_fill[s] = o->span_start[s];
 				part_fill[s] = o->part_start[s];
@@ -588,16 +560,7 @@ static int row_count, row_capacity;
 static row *add_row(const case_data *c, const char *query_set, const method *m)
 {
 	row *r;
-	if (row_count == row_capacity) {
-		int capacity = row_capacity ? 2 * row_capacity : 128;
-		row *grown = (row *)realloc(rows, (size_t)capacity * sizeof *grown);
-		if (grown == NULL) {
-			fprintf(stderr, "bench_point_location: out of memory\n");
-			exit(1);
-		}
-		rows = grown;
-		row_capacity = capacity;
-	}
+	rows = (row *)bench_reserve(rows, row_count, &row_capacity, sizeof *rows, 128);
 	r = &rows[row_count++];
 	memset(r, 0, sizeof *r);
 	snprintf(r->case_name, sizeof r->case_name, "%s", c->name);
@@ -620,32 +583,6 @@ static const row *find_row(const char *case_name, const char *query_set, const c
 		    strcmp(rows[i].method, method_name) == 0)
 			return &rows[i];
 	return NULL;
-}
-
-/* ---- machine ---- */
-
-static void describe_machine(char *out, size_t size)
-{
-	char model[128] = "unknown CPU", line[256], date[64];
-	FILE *cpuinfo = fopen("/proc/cpuinfo", "r");
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	time_t t = time(NULL);
-	if (cpuinfo != NULL) {
-		while (fgets(line, sizeof line, cpuinfo) != NULL) {
-			if (strncmp(line, "model name", 10) == 0) {
-				const char *colon = strchr(line, ':');
-				if (colon != NULL) {
-					snprintf(model, sizeof model, "%s", colon + 2);
-					model[strcspn(model, "\n")] = '\0';
-				}
-				break;
-			}
-		}
-		fclose(cpuinfo);
-	}
-	strftime(date, sizeof date, "%Y-%m-%d %H:%M %Z", localtime(&t));
-	snprintf(out, size, "%s, %ld cores; cc %s; %s build; %s", model, cores, __VERSION__,
-	         COLLIDE_BENCH_BUILD_TYPE, date);
 }
 
 /* ---- one measured method ---- */
@@ -736,7 +673,7 @@ static long long memory_in_child(const char *case_name, const char *method_name)
 #endif
 }
 
-/* Build time (CPU ms, best of builds until they took MIN_SECONDS, at least one) and memory (in a
+/* Build time (CPU ms, best of builds until they took BENCH_MIN_SECONDS, at least one) and memory (in a
  * child process, see memory_in_child; measured here, cache and all, if that fails). The last build
  * is kept in *b for the queries. */
 static void measure_build(const method *m, const case_data *c, built *b, double *ms, long long *bytes)
@@ -745,16 +682,16 @@ static void measure_build(const method *m, const case_data *c, built *b, double 
 	long long before = heap_in_use(), after = -1;
 	int runs = 0;
 	for (;;) {
-		double start = cpu_seconds(), elapsed;
+		double start = bench_cpu_seconds(), elapsed;
 		build_once(m, c, b);
-		elapsed = cpu_seconds() - start;
+		elapsed = bench_cpu_seconds() - start;
 		if (runs == 0)
 			after = heap_in_use();
 		if (elapsed < best)
 			best = elapsed;
 		total += elapsed;
 		runs++;
-		if (!b->ok || total >= MIN_SECONDS || runs >= MAX_RUNS)
+		if (!b->ok || total >= BENCH_MIN_SECONDS || runs >= BENCH_MAX_RUNS)
 			break;
 		destroy_built(m, b);
 	}
@@ -794,9 +731,9 @@ static size_t affordable_queries(const method *m, const built *b, bool walk, con
 	if (pilot == 0)
 		return count;
 	for (run = 0; run < 2; run++) {
-		double start = cpu_seconds();
+		double start = bench_cpu_seconds();
 		run_queries(m, b, walk, points, xy, (size_t)(run + 1) * pilot, bool_out, byte_out);
-		seconds[run] = cpu_seconds() - start;
+		seconds[run] = bench_cpu_seconds() - start;
 	}
 	per_query = (seconds[1] - seconds[0]) / (double)pilot;
 	if (per_query <= 0.0)
@@ -806,34 +743,34 @@ static size_t affordable_queries(const method *m, const built *b, bool walk, con
 	return (size_t)fmax((double)(2 * pilot), MAX_RUN_SECONDS / per_query);
 }
 
-/* Runs the queries until MIN_SECONDS of CPU time (at least once) and returns the best run's
+/* run_queries' arguments, for bench_best_seconds. */
+typedef struct query_batch {
+	const method *m;
+	const built *b;
+	bool walk;
+	const col_vec2 *points;
+	const double *xy;
+	size_t count;
+	bool *bool_out;
+	unsigned char *byte_out;
+} query_batch;
+
+static void run_batch(void *context)
+{
+	const query_batch *q = (const query_batch *)context;
+	run_queries(q->m, q->b, q->walk, q->points, q->xy, q->count, q->bool_out, q->byte_out);
+}
+
+/* Runs the queries until BENCH_MIN_SECONDS of CPU time (at least once) and returns the best run's
  * seconds; the answers of the last run are left in bool_out (ours) or byte_out (peers). */
 static double time_queries(const method *m, const built *b, bool walk, const col_vec2 *points,
                            const double *xy, size_t count, bool *bool_out, unsigned char *byte_out)
 {
-	double best = INFINITY, total = 0.0;
-	int runs = 0;
-	do {
-		double start = cpu_seconds(), elapsed;
-		run_queries(m, b, walk, points, xy, count, bool_out, byte_out);
-		elapsed = cpu_seconds() - start;
-		if (elapsed < best)
-			best = elapsed;
-		total += elapsed;
-		runs++;
-	} while (total < MIN_SECONDS && runs < MAX_RUNS);
-	return best;
+	query_batch batch = {m, b, walk, points, xy, count, bool_out, byte_out};
+	return bench_best_seconds(run_batch, &batch);
 }
 
 /* ---- output ---- */
-
-static void format_value(char *out, size_t size, double v, const char *format)
-{
-	if (isnan(v))
-		snprintf(out, size, "-");
-	else
-		snprintf(out, size, format, v);
-}
 
 static void format_bytes(char *out, size_t size, long long bytes)
 {
@@ -854,8 +791,8 @@ static void print_row(const row *r)
 		printf("  %-5s %8s  %-20s %s\n", r->query_set, "-", r->method, r->note);
 		return;
 	}
-	format_value(ns, sizeof ns, r->ns_per_query, "%.1f");
-	format_value(build, sizeof build, r->build_ms, "%.3f");
+	bench_format_value(ns, sizeof ns, r->ns_per_query, "%.1f");
+	bench_format_value(build, sizeof build, r->build_ms, "%.3f");
 	format_bytes(memory, sizeof memory, r->memory_bytes);
 	if (r->mismatches < 0)
 		snprintf(agree, sizeof agree, "-");
@@ -871,45 +808,23 @@ static void print_row(const row *r)
 	fflush(stdout);
 }
 
-static void write_csv_number(FILE *f, double v, const char *format)
-{
-	if (!isnan(v))
-		fprintf(f, format, v);
-	fputc(',', f);
-}
+/* The columns of the results file, as write_csv_row writes them. */
+static const char csv_header[] =
+    "case,vertices,query_set,queries,method,library,ns_per_query,build_ms,memory_bytes,"
+    "inside_count,mismatches,boundary_mismatches,best_peer_over_this,class,contours,note";
 
-static void write_csv_integer(FILE *f, long long v)
+static void write_csv_row(FILE *f, int i)
 {
-	if (v >= 0)
-		fprintf(f, "%lld", v);
-	fputc(',', f);
-}
-
-static int write_csv(const char *path)
-{
-	FILE *f = fopen(path, "w");
-	int i;
-	if (f == NULL) {
-		fprintf(stderr, "bench_point_location: cannot write %s\n", path);
-		return 1;
-	}
-	fprintf(f, "case,vertices,query_set,queries,method,library,ns_per_query,build_ms,memory_bytes,"
-	           "inside_count,mismatches,boundary_mismatches,best_peer_over_this,class,contours,note\n");
-	for (i = 0; i < row_count; i++) {
-		const row *r = &rows[i];
-		fprintf(f, "%s,%d,%s,%zu,%s,%s,", r->case_name, r->vertices, r->query_set, r->queries,
-		        r->method, r->library);
-		write_csv_number(f, r->ns_per_query, "%.2f");
-		write_csv_number(f, r->build_ms, "%.4f");
-		write_csv_integer(f, r->memory_bytes);
-		write_csv_integer(f, r->inside);
-		write_csv_integer(f, r->mismatches);
-		write_csv_integer(f, r->boundary_mismatches);
-		write_csv_number(f, r->best_peer_over_this, "%.3f");
-		fprintf(f, "%s,%d,%s\n", r->case_class, r->contours, r->note);
-	}
-	fclose(f);
-	return 0;
+	const row *r = &rows[i];
+	bench_write_csv_start(f, r->case_name, r->vertices, r->query_set, r->queries, r->method, r->library);
+	bench_write_csv_number(f, r->ns_per_query, "%.2f");
+	bench_write_csv_number(f, r->build_ms, "%.4f");
+	bench_write_csv_integer(f, r->memory_bytes);
+	bench_write_csv_integer(f, r->inside);
+	bench_write_csv_integer(f, r->mismatches);
+	bench_write_csv_integer(f, r->boundary_mismatches);
+	bench_write_csv_number(f, r->best_peer_over_this, "%.3f");
+	fprintf(f, "%s,%d,%s\n", r->case_class, r->contours, r->note);
 }
 
 /* ---- one case ---- */
@@ -926,13 +841,10 @@ static bool prepare_case(case_data *c)
 {
 	int k, offset = 0, n = c->contours.vertex_count;
 	col_error error;
-	c->vertices = (col_vec2 *)checked_malloc((size_t)n * sizeof *c->vertices);
+	c->vertices = (col_vec2 *)bench_checked_malloc((size_t)n * sizeof *c->vertices);
 	c->col_contours =
-	    (col_contour *)checked_malloc((size_t)c->contours.contour_count * sizeof *c->col_contours);
-	for (k = 0; k < n; k++) {
-		c->vertices[k].x = c->contours.xy[2 * k];
-		c->vertices[k].y = c->contours.xy[2 * k + 1];
-	}
+	    (col_contour *)bench_checked_malloc((size_t)c->contours.contour_count * sizeof *c->col_contours);
+	bench_points_from_xy(c->contours.xy, (size_t)n, c->vertices);
 	for (k = 0; k < c->contours.contour_count; k++) {
 		c->col_contours[k].points = c->vertices + offset;
 		c->col_contours[k].count = c->contours.counts[k];
@@ -970,10 +882,10 @@ static long long bench_case(case_data *c, const query_set *sets, int set_count, 
 	printf("\n%s: %d vertices in %d contour%s, bbox [%.4f, %.4f] x [%.4f, %.4f]\n", c->name, n,
 	       c->contours.contour_count, c->contours.contour_count == 1 ? "" : "s", c->box[0], c->box[2],
 	       c->box[1], c->box[3]);
-	oracle_start = cpu_seconds();
+	oracle_start = bench_cpu_seconds();
 	oracle_build(&oracle, c);
 	printf("  reference: exact crossing number over %d slabs (built in %.0f ms)\n", oracle.slabs,
-	       1e3 * (cpu_seconds() - oracle_start));
+	       1e3 * (bench_cpu_seconds() - oracle_start));
 
 	for (i = 0; i < METHOD_COUNT; i++) {
 		memset(&structures[i], 0, sizeof structures[i]);
@@ -991,19 +903,17 @@ static long long bench_case(case_data *c, const query_set *sets, int set_count, 
 	printf("  %-5s %8s  %-20s %10s %10s %9s %8s  %s\n", "set", "queries", "method", "ns/query",
 	       "build ms", "memory", "inside", "agrees with the crossing number");
 	for (s = 0; s < set_count; s++) {
-		double *mapped = (double *)checked_malloc(2 * MAX_QUERIES * sizeof *mapped);
-		col_vec2 *points = (col_vec2 *)checked_malloc(MAX_QUERIES * sizeof *points);
-		bool *reference = (bool *)checked_malloc(MAX_QUERIES * sizeof *reference);
-		bool *answers = (bool *)checked_malloc(MAX_QUERIES * sizeof *answers);
-		unsigned char *peer_answers = (unsigned char *)checked_malloc(MAX_QUERIES);
+		double *mapped = (double *)bench_checked_malloc(2 * MAX_QUERIES * sizeof *mapped);
+		col_vec2 *points = (col_vec2 *)bench_checked_malloc(MAX_QUERIES * sizeof *points);
+		bool *reference = (bool *)bench_checked_malloc(MAX_QUERIES * sizeof *reference);
+		bool *answers = (bool *)bench_checked_malloc(MAX_QUERIES * sizeof *answers);
+		unsigned char *peer_answers = (unsigned char *)bench_checked_malloc(MAX_QUERIES);
 		size_t all = queries_for(BENCH_COST_LOG, n, divisor), k;
 
 		bench_map2(sets[s].unit, all, c->box, mapped);
-		for (k = 0; k < all; k++) {
-			points[k].x = mapped[2 * k];
-			points[k].y = mapped[2 * k + 1];
+		bench_points_from_xy(mapped, all, points);
+		for (k = 0; k < all; k++)
 			reference[k] = oracle_contains(&oracle, points[k]);
-		}
 		for (i = 0; i < METHOD_COUNT; i++) {
 			const method *m = &methods[i];
 			row *r = add_row(c, sets[s].name, m);
@@ -1145,8 +1055,8 @@ static int print_summary(void)
 				continue;
 			u = find_row(r->case_name, "unif", methods[m].name);
 			t = find_row(r->case_name, "traj", methods[m].name);
-			format_value(a, sizeof a, u ? u->best_peer_over_this : NAN, "%.1f");
-			format_value(b, sizeof b, t ? t->best_peer_over_this : NAN, "%.1f");
+			bench_format_value(a, sizeof a, u ? u->best_peer_over_this : NAN, "%.1f");
+			bench_format_value(b, sizeof b, t ? t->best_peer_over_this : NAN, "%.1f");
 			printf(" %6s/%-6s", a, b);
 		}
 		printf("\n");
@@ -1215,7 +1125,7 @@ static bool add_case_from_xy(case_data *c, const char *class_name, double *xy, i
 	if (xy == NULL)
 		return false;
 	c->contours.xy = xy;
-	c->contours.counts = (int *)checked_malloc(sizeof(int));
+	c->contours.counts = (int *)bench_checked_malloc(sizeof(int));
 	c->contours.counts[0] = n;
 	c->contours.contour_count = 1;
 	c->contours.vertex_count = n;
@@ -1336,7 +1246,7 @@ int main(int argc, char **argv)
 	char machine[512];
 	query_set sets[2];
 	long long problems = 0;
-	double start = now_seconds();
+	double start = bench_now_seconds();
 	int i, j, selected_count = 0, case_count;
 
 	for (i = 0; i < METHOD_COUNT; i++)
@@ -1369,7 +1279,7 @@ int main(int argc, char **argv)
 		case_count = list_cases(names, (int)(sizeof names / sizeof names[0]), study);
 	}
 
-	describe_machine(machine, sizeof machine);
+	bench_describe_machine(machine, sizeof machine);
 	printf("collide point-location benchmark: point in polygon on large, non-star-shaped polygons\n");
 	printf("machine: %s%s\n", machine, divisor > 1 ? " [--quick: not a measurement]" : "");
 	for (i = 0; i < METHOD_COUNT; i++) {
@@ -1415,11 +1325,11 @@ int main(int argc, char **argv)
 	print_summary();
 	free(sets[0].unit);
 	free(sets[1].unit);
-	if (write_csv(csv_path) != 0)
+	if (bench_write_csv(csv_path, csv_header, row_count, write_csv_row) != 0)
 		return 1;
 	printf("\n%s; results in %s (%.0f s)\n",
 	       problems == 0 ? "all answers agree" : "DISAGREEMENTS OR FAILURES: see the rows marked NO",
-	       csv_path, now_seconds() - start);
+	       csv_path, bench_now_seconds() - start);
 	free(rows);
 	return 0;
 }

@@ -17,17 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
+#define BENCH_PROGRAM "bench_polygon"
+#include "bench_common.h"
 #include "cases.h"
 #include "collide/polygon.h"
 #include "collide/shapes2d.h"
 #include "peers/peers.h"
-
-#ifndef COLLIDE_BENCH_BUILD_TYPE
-#define COLLIDE_BENCH_BUILD_TYPE "unknown"
-#endif
 
 /* The radius of the circle queries, in polygon units (the polygons span 2 to 3 units). */
 #define CIRCLE_RADIUS 0.05
@@ -37,9 +33,6 @@
 #define MAX_QUERIES     1000000
 #define MAX_EDGE_VISITS 1000000000.0
 #define CIRCLE_DIVISOR  10
-/* A measurement repeats until it has run this long (or MAX_RUNS times) and keeps the best run. */
-#define MIN_SECONDS 0.25
-#define MAX_RUNS    20
 
 /* ---- the peers, found or not ---- */
 
@@ -90,16 +83,7 @@ static row *add_row(const char *case_name, int vertices, const char *query_set, 
                     const char *method, const char *library)
 {
 	row *r;
-	if (row_count == row_capacity) {
-		int capacity = row_capacity ? 2 * row_capacity : 64;
-		row *grown = (row *)realloc(rows, (size_t)capacity * sizeof *grown);
-		if (grown == NULL) {
-			fprintf(stderr, "bench_polygon: out of memory\n");
-			exit(1);
-		}
-		rows = grown;
-		row_capacity = capacity;
-	}
+	rows = (row *)bench_reserve(rows, row_count, &row_capacity, sizeof *rows, 64);
 	r = &rows[row_count++];
 	memset(r, 0, sizeof *r);
 	snprintf(r->case_name, sizeof r->case_name, "%s", case_name);
@@ -114,37 +98,12 @@ static row *add_row(const char *case_name, int vertices, const char *query_set, 
 	return r;
 }
 
-static void *checked_malloc(size_t size)
-{
-	void *p = malloc(size ? size : 1);
-	if (p == NULL) {
-		fprintf(stderr, "bench_polygon: out of memory (%zu bytes)\n", size);
-		exit(1);
-	}
-	return p;
-}
-
 /* ---- timing ---- */
-
-/* CPU time of this (single-threaded) process: what another program running on the machine at the
- * same time takes is not counted, unlike wall-clock time. */
-static double cpu_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* One measured job: run() does the whole batch once and returns its count (inside, hits). */
 typedef struct job {
 	size_t (*run)(struct job *job);
+	size_t last_count; /* what the last run returned */
 	const col_polygon *polygon;
 	const bench_peer *peer;
 	const bench_peer_polygon *peer_polygon;
@@ -162,21 +121,17 @@ typedef struct job {
 	char error[COL_ERROR_MESSAGE_SIZE];
 } job;
 
-/* Runs the job until it has used MIN_SECONDS of CPU time (at least once) and returns the best run in
- * CPU seconds. */
+static void run_job(void *context)
+{
+	job *j = (job *)context;
+	j->last_count = j->run(j);
+}
+
+/* The best run of the job in CPU seconds (bench_best_seconds); *result gets the last run's count. */
 static double time_best(job *j, size_t *result)
 {
-	double best = INFINITY, total = 0.0;
-	int runs = 0;
-	do {
-		double start = cpu_seconds(), elapsed;
-		*result = j->run(j);
-		elapsed = cpu_seconds() - start;
-		if (elapsed < best)
-			best = elapsed;
-		total += elapsed;
-		runs++;
-	} while (total < MIN_SECONDS && runs < MAX_RUNS);
+	double best = bench_best_seconds(run_job, j);
+	*result = j->last_count;
 	return best;
 }
 
@@ -247,41 +202,7 @@ static long long count_mismatches(const bool *ours, const bool *theirs_bool, con
 	return n;
 }
 
-/* ---- machine ---- */
-
-static void describe_machine(char *out, size_t size)
-{
-	char model[128] = "unknown CPU", line[256], date[64];
-	FILE *cpuinfo = fopen("/proc/cpuinfo", "r");
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	time_t t = time(NULL);
-	if (cpuinfo != NULL) {
-		while (fgets(line, sizeof line, cpuinfo) != NULL) {
-			if (strncmp(line, "model name", 10) == 0) {
-				const char *colon = strchr(line, ':');
-				if (colon != NULL) {
-					snprintf(model, sizeof model, "%s", colon + 2);
-					model[strcspn(model, "\n")] = '\0';
-				}
-				break;
-			}
-		}
-		fclose(cpuinfo);
-	}
-	strftime(date, sizeof date, "%Y-%m-%d %H:%M %Z", localtime(&t));
-	snprintf(out, size, "%s, %ld cores; cc %s; %s build; %s", model, cores, __VERSION__,
-	         COLLIDE_BENCH_BUILD_TYPE, date);
-}
-
 /* ---- output ---- */
-
-static void format_value(char *out, size_t size, double v, const char *format)
-{
-	if (isnan(v))
-		snprintf(out, size, "-");
-	else
-		snprintf(out, size, format, v);
-}
 
 static void print_query_row(const row *r)
 {
@@ -290,9 +211,9 @@ static void print_query_row(const row *r)
 		printf("  %-5s %8zu  %-20s %s\n", r->query_set, r->queries, r->method, r->note);
 		return;
 	}
-	format_value(ns, sizeof ns, r->ns_per_query, "%.1f");
-	format_value(vs_crossing, sizeof vs_crossing, r->ratio_vs_crossing, "%.2f");
-	format_value(vs_ours, sizeof vs_ours, r->ratio_vs_ours, "%.2f");
+	bench_format_value(ns, sizeof ns, r->ns_per_query, "%.1f");
+	bench_format_value(vs_crossing, sizeof vs_crossing, r->ratio_vs_crossing, "%.2f");
+	bench_format_value(vs_ours, sizeof vs_ours, r->ratio_vs_ours, "%.2f");
 	snprintf(inside, sizeof inside, "%lld", r->inside);
 	if (r->mismatches < 0)
 		snprintf(agree, sizeof agree, "-");
@@ -305,40 +226,22 @@ static void print_query_row(const row *r)
 	fflush(stdout);
 }
 
-static void write_csv_number(FILE *f, double v, const char *format)
-{
-	if (!isnan(v))
-		fprintf(f, format, v);
-	fputc(',', f);
-}
+/* The columns of the results file, as write_csv_row writes them. */
+static const char csv_header[] =
+    "case,vertices,query_set,queries,method,library,ns_per_query,build_ms,inside_count,"
+    "ratio_vs_crossing,ratio_vs_ours,mismatches,note";
 
-static int write_csv(const char *path)
+static void write_csv_row(FILE *f, int i)
 {
-	FILE *f = fopen(path, "w");
-	int i;
-	if (f == NULL) {
-		fprintf(stderr, "bench_polygon: cannot write %s\n", path);
-		return 1;
-	}
-	fprintf(f, "case,vertices,query_set,queries,method,library,ns_per_query,build_ms,inside_count,"
-	           "ratio_vs_crossing,ratio_vs_ours,mismatches,note\n");
-	for (i = 0; i < row_count; i++) {
-		const row *r = &rows[i];
-		fprintf(f, "%s,%d,%s,%zu,%s,%s,", r->case_name, r->vertices, r->query_set, r->queries,
-		        r->method, r->library);
-		write_csv_number(f, r->ns_per_query, "%.2f");
-		write_csv_number(f, r->build_ms, "%.4f");
-		if (r->inside >= 0)
-			fprintf(f, "%lld", r->inside);
-		fputc(',', f);
-		write_csv_number(f, r->ratio_vs_crossing, "%.3f");
-		write_csv_number(f, r->ratio_vs_ours, "%.3f");
-		if (r->mismatches >= 0)
-			fprintf(f, "%lld", r->mismatches);
-		fprintf(f, ",%s\n", r->note);
-	}
-	fclose(f);
-	return 0;
+	const row *r = &rows[i];
+	bench_write_csv_start(f, r->case_name, r->vertices, r->query_set, r->queries, r->method, r->library);
+	bench_write_csv_number(f, r->ns_per_query, "%.2f");
+	bench_write_csv_number(f, r->build_ms, "%.4f");
+	bench_write_csv_integer(f, r->inside);
+	bench_write_csv_number(f, r->ratio_vs_crossing, "%.3f");
+	bench_write_csv_number(f, r->ratio_vs_ours, "%.3f");
+	bench_write_csv_integer(f, r->mismatches);
+	fprintf(f, "%s\n", r->note);
 }
 
 /* ---- one case ---- */
@@ -353,7 +256,7 @@ static long long bench_case(const char *name, double *xy, int n, const query_set
                             size_t query_divisor)
 {
 	double box[4], ours_build_s;
-	col_vec2 *vertices = (col_vec2 *)checked_malloc((size_t)n * sizeof *vertices);
+	col_vec2 *vertices = (col_vec2 *)bench_checked_malloc((size_t)n * sizeof *vertices);
 	col_polygon *polygon = NULL;
 	col_error error;
 	bench_peer_polygon *peer_polygons[PEER_COUNT];
@@ -362,12 +265,9 @@ static long long bench_case(const char *name, double *xy, int n, const query_set
 	long long problems = 0;
 	job j;
 	row *r;
-	int i, s, p;
+	int s, p;
 
-	for (i = 0; i < n; i++) {
-		vertices[i].x = xy[2 * i];
-		vertices[i].y = xy[2 * i + 1];
-	}
+	bench_points_from_xy(xy, (size_t)n, vertices);
 	bench_bbox2(xy, (size_t)n, box);
 	printf("\n%s: %d vertices, bbox [%.4f, %.4f] x [%.4f, %.4f], %zu queries per set (%zu circles)\n",
 	       name, n, box[0], box[2], box[1], box[3], queries, circle_queries);
@@ -422,20 +322,16 @@ static long long bench_case(const char *name, double *xy, int n, const query_set
 	printf("  %-5s %8s  %-20s %10s %10s %10s %8s  %s\n", "set", "queries", "method", "ns/query",
 	       "/crossing", "peer/ours", "inside", "agrees");
 	for (s = 0; s < set_count; s++) {
-		double *mapped = (double *)checked_malloc(2 * queries * sizeof *mapped);
-		col_vec2 *points = (col_vec2 *)checked_malloc(queries * sizeof *points);
-		bool *crossing = (bool *)checked_malloc(queries * sizeof *crossing);
-		bool *other = (bool *)checked_malloc(queries * sizeof *other);
-		bool *circle = (bool *)checked_malloc(queries * sizeof *circle);
-		unsigned char *peer_answers = (unsigned char *)checked_malloc(queries);
+		double *mapped = (double *)bench_checked_malloc(2 * queries * sizeof *mapped);
+		col_vec2 *points = (col_vec2 *)bench_checked_malloc(queries * sizeof *points);
+		bool *crossing = (bool *)bench_checked_malloc(queries * sizeof *crossing);
+		bool *other = (bool *)bench_checked_malloc(queries * sizeof *other);
+		bool *circle = (bool *)bench_checked_malloc(queries * sizeof *circle);
+		unsigned char *peer_answers = (unsigned char *)bench_checked_malloc(queries);
 		double crossing_ns, circle_ns;
-		size_t k;
 
 		bench_map2(sets[s].unit, queries, box, mapped);
-		for (k = 0; k < queries; k++) {
-			points[k].x = mapped[2 * k];
-			points[k].y = mapped[2 * k + 1];
-		}
+		bench_points_from_xy(mapped, queries, points);
 		memset(crossing, 0, queries * sizeof *crossing);
 		memset(other, 0, queries * sizeof *other);
 		memset(circle, 0, queries * sizeof *circle);
@@ -532,7 +428,7 @@ int main(int argc, char **argv)
 	static const int star_sizes[] = {1000, 10000, 100000};
 	static const int regular_sizes[] = {8, 1000};
 	long long problems = 0;
-	double start = now_seconds();
+	double start = bench_now_seconds();
 	int i, p;
 
 	for (i = 1; i < argc; i++) {
@@ -546,7 +442,7 @@ int main(int argc, char **argv)
 		}
 	}
 
-	describe_machine(machine, sizeof machine);
+	bench_describe_machine(machine, sizeof machine);
 	printf("collide polygon benchmark: point in polygon, circle vs polygon, polygon build\n");
 	printf("machine: %s%s\n", machine, query_divisor > 1 ? " [--quick: not a measurement]" : "");
 	for (p = 0; p < PEER_COUNT; p++)
@@ -594,11 +490,11 @@ int main(int argc, char **argv)
 
 	free(sets[0].unit);
 	free(sets[1].unit);
-	if (write_csv(csv_path) != 0)
+	if (bench_write_csv(csv_path, csv_header, row_count, write_csv_row) != 0)
 		return 1;
 	printf("\n%s; results in %s (%.0f s)\n",
 	       problems == 0 ? "all answers agree" : "DISAGREEMENTS: see the rows marked NO", csv_path,
-	       now_seconds() - start);
+	       bench_now_seconds() - start);
 	free(rows);
 	return 0;
 }

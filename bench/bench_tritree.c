@@ -22,6 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#define BENCH_PROGRAM "bench_tritree"
+#include "bench_common.h"
 #include "collide/covering.h"
 #include "collide/polygon.h"
 #include "collide/quadtree.h"
@@ -30,19 +32,8 @@
 #include "collide/tritree.h"
 #include "polygon_classes.h"
 
-#ifndef COLLIDE_BENCH_BUILD_TYPE
-#define COLLIDE_BENCH_BUILD_TYPE "unknown"
-#endif
-
 /* A cell of a table runs along its path until the path ends or this much CPU time has passed. */
 #define CELL_SECONDS 0.4
-
-static double cpu_seconds(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static bool quick;
 static FILE *csv;
@@ -171,14 +162,14 @@ static bool *answers;
 static measure run_path(query_fn fn, void *context, size_t count)
 {
 	measure m = {0, 0, 0};
-	double budget = quick ? CELL_SECONDS / 10 : CELL_SECONDS, start = cpu_seconds(), elapsed = 0.0;
+	double budget = quick ? CELL_SECONDS / 10 : CELL_SECONDS, start = bench_cpu_seconds(), elapsed = 0.0;
 	while (m.done < count) {
 		size_t end = m.done + 256 < count ? m.done + 256 : count;
 		for (; m.done < end; m.done++) {
 			answers[m.done] = fn(context, m.done);
 			m.hits += answers[m.done];
 		}
-		elapsed = cpu_seconds() - start;
+		elapsed = bench_cpu_seconds() - start;
 		if (elapsed > budget)
 			break;
 	}
@@ -600,7 +591,7 @@ static double best_build_seconds(const col_polygon *polygon, int kind, int param
 {
 	double best = INFINITY;
 	for (int run = 0; run < (quick ? 1 : 3); run++) {
-		double start = cpu_seconds();
+		double start = bench_cpu_seconds();
 		if (kind == 0) {
 			col_tritree_options options = col_tritree_default_options();
 			options.leaf_cones = parameter;
@@ -608,7 +599,7 @@ static double best_build_seconds(const col_polygon *polygon, int kind, int param
 			options.fit_iterations = fit;
 			col_tritree *tree = NULL;
 			col_tritree_build(polygon, &options, &tree, NULL);
-			double t = cpu_seconds() - start;
+			double t = bench_cpu_seconds() - start;
 			*cells = col_tritree_get_stats(tree).leaves;
 			col_tritree_destroy(tree);
 			best = fmin(best, t);
@@ -618,7 +609,7 @@ static double best_build_seconds(const col_polygon *polygon, int kind, int param
 			options.max_edges = 1;
 			col_quadtree *tree = NULL;
 			col_quadtree_build(polygon, &options, &tree, NULL);
-			double t = cpu_seconds() - start;
+			double t = bench_cpu_seconds() - start;
 			*cells = col_quadtree_get_info(tree).leaves;
 			col_quadtree_destroy(tree);
 			best = fmin(best, t);

@@ -241,6 +241,31 @@ void col_lua_push_stats(lua_State *L, const col_query_stats *stats)
 	lua_setfield(L, -2, "cache_hits");
 }
 
+int col_lua_contains(lua_State *L, col_lua_contains_fn contains, bool with_stats)
+{
+	col_query_stats stats;
+	col_query_stats_reset(&stats);
+	lua_pushboolean(L, contains(L, with_stats ? &stats : NULL));
+	if (!with_stats)
+		return 1;
+	col_lua_push_stats(L, &stats);
+	return 2;
+}
+
+int col_lua_contains_all(lua_State *L, int top, int dim, col_lua_contains_points_fn contains_points,
+                         const void *query)
+{
+	lua_settop(L, top);
+	const col_lua_points *points = col_lua_check_points(L, 2, dim);
+	col_lua_results *results = col_lua_push_results(L, points->count);
+	col_query_stats stats;
+	col_query_stats_reset(&stats);
+	if (points->count > 0)
+		contains_points(query, points, results->data, &stats);
+	col_lua_push_stats(L, &stats);
+	return 2;
+}
+
 int col_lua_arg_fail(lua_State *L, int arg, const col_error *error)
 {
 	return luaL_argerror(L, arg, error->message[0] ? error->message : col_status_name(error->code));

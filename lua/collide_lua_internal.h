@@ -109,6 +109,27 @@ col_lua_results *col_lua_push_results(lua_State *L, size_t count);
  * that is copied into a new buffer (pushed on the stack and left there to keep it alive). */
 col_lua_points *col_lua_check_points(lua_State *L, int arg, int dim);
 
+/* ---- the contains triple: x:contains, x:contains_stats, x:contains_all ---- */
+
+/* Reads the arguments of x:contains(...) (the object at 1, the point at 2, then its options) and
+ * answers, adding to stats when it is not NULL. */
+typedef bool (*col_lua_contains_fn)(lua_State *L, col_query_stats *stats);
+
+/* x:contains(...) -> inside, or with with_stats x:contains_stats(...) -> inside, stats. */
+int col_lua_contains(lua_State *L, col_lua_contains_fn contains, bool with_stats);
+
+/* Answers every point of the buffer into inside[], adding to stats, for the query whose object
+ * and options the binding has read. */
+typedef void (*col_lua_contains_points_fn)(const void *query, const col_lua_points *points, bool *inside,
+                                           col_query_stats *stats);
+
+/* x:contains_all(points, ...) -> results, stats: keeps the first `top` arguments, reads the
+ * points at 2 as a buffer of dimension dim and answers them in one call of contains_points (none
+ * for an empty buffer). The binding reads its object and options into query first, so that their
+ * errors come before those of the points. */
+int col_lua_contains_all(lua_State *L, int top, int dim, col_lua_contains_points_fn contains_points,
+                         const void *query);
+
 /* ---- shapes shared between concepts ---- */
 
 /* The live polygon at arg (an error if it was closed). */

@@ -316,7 +316,7 @@ static void check_method_cache(lua_State *L, int arg, const col_covering *coveri
 }
 
 /* cov:contains(x, y [, method [, cache]]) / cov:contains({x, y} [, method [, cache]]) */
-static int covering_contains(lua_State *L)
+static bool covering_contains_point(lua_State *L, col_query_stats *stats)
 {
 	const col_covering *covering = col_lua_check_covering(L, 1);
 	col_vec2 p;
@@ -324,44 +324,44 @@ static int covering_contains(lua_State *L)
 	col_method method;
 	col_covering_cache *cache;
 	check_method_cache(L, next, covering, &method, &cache);
-	lua_pushboolean(L, col_covering_contains(covering, p, method, cache, NULL));
-	return 1;
+	return col_covering_contains(covering, p, method, cache, stats);
+}
+
+static int covering_contains(lua_State *L)
+{
+	return col_lua_contains(L, covering_contains_point, false);
 }
 
 /* cov:contains_stats(...) -> inside, stats */
 static int covering_contains_stats(lua_State *L)
 {
-	const col_covering *covering = col_lua_check_covering(L, 1);
-	col_vec2 p;
-	int next = col_lua_check_point2(L, 2, &p);
+	return col_lua_contains(L, covering_contains_point, true);
+}
+
+/* What cov:contains_all reads before the points. */
+typedef struct covering_query {
+	const col_covering *covering;
 	col_method method;
 	col_covering_cache *cache;
-	check_method_cache(L, next, covering, &method, &cache);
-	col_query_stats stats;
-	col_query_stats_reset(&stats);
-	lua_pushboolean(L, col_covering_contains(covering, p, method, cache, &stats));
-	col_lua_push_stats(L, &stats);
-	return 2;
+} covering_query;
+
+static void covering_contains_points(const void *query, const col_lua_points *points, bool *inside,
+                                     col_query_stats *stats)
+{
+	const covering_query *q = query;
+	const col_vec2 *p = (const col_vec2 *)points->data;
+	for (size_t i = 0; i < points->count; i++)
+		inside[i] = col_covering_contains(q->covering, p[i], q->method, q->cache, stats);
 }
 
 /* cov:contains_all(points [, method [, cache]]) -> results, stats: one C loop over the buffer,
  * the cache (if any) carried from each point to the next, as along a trajectory. */
 static int covering_contains_all(lua_State *L)
 {
-	const col_covering *covering = col_lua_check_covering(L, 1);
-	col_method method;
-	col_covering_cache *cache;
-	check_method_cache(L, 3, covering, &method, &cache);
-	lua_settop(L, 4);
-	const col_lua_points *points = col_lua_check_points(L, 2, 2);
-	col_lua_results *results = col_lua_push_results(L, points->count);
-	col_query_stats stats;
-	col_query_stats_reset(&stats);
-	const col_vec2 *p = (const col_vec2 *)points->data;
-	for (size_t i = 0; i < points->count; i++)
-		results->data[i] = col_covering_contains(covering, p[i], method, cache, &stats);
-	col_lua_push_stats(L, &stats);
-	return 2;
+	covering_query query;
+	query.covering = col_lua_check_covering(L, 1);
+	check_method_cache(L, 3, query.covering, &query.method, &query.cache);
+	return col_lua_contains_all(L, 4, 2, covering_contains_points, &query);
 }
 
 /* The answer of cov:collides(circle [, cache]) / cov:collides(other [, pose [, cache]]). */

@@ -92,37 +92,6 @@ static void set_children(lua_State *L, int first, int columns, int rows)
 	lua_setfield(L, -2, "children");
 }
 
-/* Contains, contains_stats and contains_all of both types, through these. */
-typedef bool (*contains_fn)(const void *object, col_vec2 point, col_query_stats *stats);
-typedef void (*contains_points_fn)(const void *object, const col_vec2 *points, size_t count, bool *inside,
-                                   col_query_stats *stats);
-
-static int push_contains(lua_State *L, const void *object, contains_fn contains, bool with_stats)
-{
-	col_vec2 p;
-	col_lua_check_point2(L, 2, &p);
-	col_query_stats stats;
-	col_query_stats_reset(&stats);
-	lua_pushboolean(L, contains(object, p, with_stats ? &stats : NULL));
-	if (!with_stats)
-		return 1;
-	col_lua_push_stats(L, &stats);
-	return 2;
-}
-
-static int push_contains_all(lua_State *L, const void *object, contains_points_fn contains)
-{
-	lua_settop(L, 2);
-	const col_lua_points *points = col_lua_check_points(L, 2, 2);
-	col_lua_results *results = col_lua_push_results(L, points->count);
-	col_query_stats stats;
-	col_query_stats_reset(&stats);
-	if (points->count > 0)
-		contains(object, (const col_vec2 *)points->data, points->count, results->data, &stats);
-	col_lua_push_stats(L, &stats);
-	return 2;
-}
-
 /* ---- grids ---- */
 
 static const char *const grid_options[] = {
@@ -155,38 +124,41 @@ static int grid_new(lua_State *L)
 	return 1;
 }
 
-static bool grid_contains_point(const void *grid, col_vec2 p, col_query_stats *stats)
+/* grid:contains(x, y) / grid:contains({x, y}) */
+static bool grid_contains_point(lua_State *L, col_query_stats *stats)
 {
+	const col_polygon_grid *grid = check_grid(L, 1);
+	col_vec2 p;
+	col_lua_check_point2(L, 2, &p);
 	return col_polygon_grid_contains(grid, p, stats);
 }
 
-static void grid_contains_points(const void *grid, const col_vec2 *points, size_t count, bool *inside,
+static void grid_contains_points(const void *grid, const col_lua_points *points, bool *inside,
                                  col_query_stats *stats)
 {
-	col_polygon_grid_contains_points(grid, points, count, inside, stats);
+	col_polygon_grid_contains_points(grid, (const col_vec2 *)points->data, points->count, inside, stats);
 }
 
-/* grid:contains(x, y) / grid:contains({x, y}) */
 static int grid_contains(lua_State *L)
 {
-	return push_contains(L, check_grid(L, 1), grid_contains_point, false);
+	return col_lua_contains(L, grid_contains_point, false);
 }
 
 static int grid_contains_stats(lua_State *L)
 {
-	return push_contains(L, check_grid(L, 1), grid_contains_point, true);
+	return col_lua_contains(L, grid_contains_point, true);
 }
 
 static int grid_contains_all(lua_State *L)
 {
-	return push_contains_all(L, check_grid(L, 1), grid_contains_points);
+	return col_lua_contains_all(L, 2, 2, grid_contains_points, check_grid(L, 1));
 }
 
 /* grid:info() -> the fields of col_polygon_grid_info, bounds as {minx, miny, maxx, maxy} */
 static int grid_info(lua_State *L)
 {
 	col_polygon_grid_info info = col_polygon_grid_get_info(check_grid(L, 1));
-	lua_createtable(L, 0, 10);
+	lua_createtable(L, 0, 11);
 	set_box(L, "bounds", info.bounds);
 	set_integer(L, "columns", info.columns);
 	set_integer(L, "rows", info.rows);
@@ -197,6 +169,8 @@ static int grid_info(lua_State *L)
 	set_integer(L, "max_cell_edges", info.max_cell_edges);
 	set_integer(L, "edge_references", (lua_Integer)info.edge_references);
 	set_integer(L, "memory_bytes", (lua_Integer)info.memory_bytes);
+	lua_pushboolean(L, info.half_planes);
+	lua_setfield(L, -2, "half_planes");
 	return 1;
 }
 
@@ -304,30 +278,33 @@ static int quadtree_new(lua_State *L)
 	return 1;
 }
 
-static bool quadtree_contains_point(const void *tree, col_vec2 p, col_query_stats *stats)
+static bool quadtree_contains_point(lua_State *L, col_query_stats *stats)
 {
+	const col_quadtree *tree = check_quadtree(L, 1);
+	col_vec2 p;
+	col_lua_check_point2(L, 2, &p);
 	return col_quadtree_contains(tree, p, stats);
 }
 
-static void quadtree_contains_points(const void *tree, const col_vec2 *points, size_t count, bool *inside,
+static void quadtree_contains_points(const void *tree, const col_lua_points *points, bool *inside,
                                      col_query_stats *stats)
 {
-	col_quadtree_contains_points(tree, points, count, inside, stats);
+	col_quadtree_contains_points(tree, (const col_vec2 *)points->data, points->count, inside, stats);
 }
 
 static int quadtree_contains(lua_State *L)
 {
-	return push_contains(L, check_quadtree(L, 1), quadtree_contains_point, false);
+	return col_lua_contains(L, quadtree_contains_point, false);
 }
 
 static int quadtree_contains_stats(lua_State *L)
 {
-	return push_contains(L, check_quadtree(L, 1), quadtree_contains_point, true);
+	return col_lua_contains(L, quadtree_contains_point, true);
 }
 
 static int quadtree_contains_all(lua_State *L)
 {
-	return push_contains_all(L, check_quadtree(L, 1), quadtree_contains_points);
+	return col_lua_contains_all(L, 2, 2, quadtree_contains_points, check_quadtree(L, 1));
 }
 
 /* qt:info() -> the fields of col_quadtree_info */

@@ -387,45 +387,47 @@ static int mesh_weld(lua_State *L)
 }
 
 /* m:contains(x, y, z [, method]) / m:contains({x, y, z} [, method]) */
-static int mesh_contains(lua_State *L)
+static bool mesh_contains_point(lua_State *L, col_query_stats *stats)
 {
 	const col_mesh *mesh = col_lua_check_mesh(L, 1);
 	col_vec3 p;
 	int next = col_lua_check_point3(L, 2, &p);
 	col_method method = col_lua_opt_method(L, next, COL_METHOD_DEFAULT);
-	lua_pushboolean(L, col_mesh_contains_point(mesh, p, method, NULL));
-	return 1;
+	return col_mesh_contains_point(mesh, p, method, stats);
+}
+
+static int mesh_contains(lua_State *L)
+{
+	return col_lua_contains(L, mesh_contains_point, false);
 }
 
 /* m:contains_stats(x, y, z [, method]) -> inside, stats */
 static int mesh_contains_stats(lua_State *L)
 {
-	const col_mesh *mesh = col_lua_check_mesh(L, 1);
-	col_vec3 p;
-	int next = col_lua_check_point3(L, 2, &p);
-	col_method method = col_lua_opt_method(L, next, COL_METHOD_DEFAULT);
-	col_query_stats stats;
-	col_query_stats_reset(&stats);
-	lua_pushboolean(L, col_mesh_contains_point(mesh, p, method, &stats));
-	col_lua_push_stats(L, &stats);
-	return 2;
+	return col_lua_contains(L, mesh_contains_point, true);
+}
+
+/* What m:contains_all reads before the points. */
+typedef struct mesh_query {
+	const col_mesh *mesh;
+	col_method method;
+} mesh_query;
+
+static void mesh_contains_points(const void *query, const col_lua_points *points, bool *inside,
+                                 col_query_stats *stats)
+{
+	const mesh_query *q = query;
+	col_mesh_contains_points(q->mesh, (const col_vec3 *)points->data, points->count, q->method, inside,
+	                         stats);
 }
 
 /* m:contains_all(points3 [, method]) -> results, stats */
 static int mesh_contains_all(lua_State *L)
 {
-	const col_mesh *mesh = col_lua_check_mesh(L, 1);
-	col_method method = col_lua_opt_method(L, 3, COL_METHOD_DEFAULT);
-	lua_settop(L, 2);
-	const col_lua_points *points = col_lua_check_points(L, 2, 3);
-	col_lua_results *results = col_lua_push_results(L, points->count);
-	col_query_stats stats;
-	col_query_stats_reset(&stats);
-	if (points->count > 0)
-		col_mesh_contains_points(mesh, (const col_vec3 *)points->data, points->count, method,
-		                         results->data, &stats);
-	col_lua_push_stats(L, &stats);
-	return 2;
+	mesh_query query;
+	query.mesh = col_lua_check_mesh(L, 1);
+	query.method = col_lua_opt_method(L, 3, COL_METHOD_DEFAULT);
+	return col_lua_contains_all(L, 2, 3, mesh_contains_points, &query);
 }
 
 /* A pose table {position = {x, y, z}, rotation = {x, y, z, w}} at arg (both optional). */

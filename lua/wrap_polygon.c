@@ -98,45 +98,47 @@ static int polygon_new(lua_State *L)
 }
 
 /* p:contains(x, y [, method]) / p:contains({x, y} [, method]) */
-static int polygon_contains(lua_State *L)
+static bool polygon_contains_point(lua_State *L, col_query_stats *stats)
 {
 	const col_polygon *polygon = col_lua_check_polygon(L, 1);
 	col_vec2 p;
 	int next = col_lua_check_point2(L, 2, &p);
 	col_method method = col_lua_opt_method(L, next, COL_METHOD_DEFAULT);
-	lua_pushboolean(L, col_polygon_contains(polygon, p, method, NULL));
-	return 1;
+	return col_polygon_contains(polygon, p, method, stats);
+}
+
+static int polygon_contains(lua_State *L)
+{
+	return col_lua_contains(L, polygon_contains_point, false);
 }
 
 /* p:contains_stats(x, y [, method]) -> inside, {queries, nodes_visited, primitives_tested} */
 static int polygon_contains_stats(lua_State *L)
 {
-	const col_polygon *polygon = col_lua_check_polygon(L, 1);
-	col_vec2 p;
-	int next = col_lua_check_point2(L, 2, &p);
-	col_method method = col_lua_opt_method(L, next, COL_METHOD_DEFAULT);
-	col_query_stats stats;
-	col_query_stats_reset(&stats);
-	lua_pushboolean(L, col_polygon_contains(polygon, p, method, &stats));
-	col_lua_push_stats(L, &stats);
-	return 2;
+	return col_lua_contains(L, polygon_contains_point, true);
+}
+
+/* What p:contains_all reads before the points. */
+typedef struct polygon_query {
+	const col_polygon *polygon;
+	col_method method;
+} polygon_query;
+
+static void polygon_contains_points(const void *query, const col_lua_points *points, bool *inside,
+                                    col_query_stats *stats)
+{
+	const polygon_query *q = query;
+	col_polygon_contains_points(q->polygon, (const col_vec2 *)points->data, points->count, q->method,
+	                            inside, stats);
 }
 
 /* p:contains_all(points [, method]) -> results, stats: one engine call for the whole buffer. */
 static int polygon_contains_all(lua_State *L)
 {
-	const col_polygon *polygon = col_lua_check_polygon(L, 1);
-	col_method method = col_lua_opt_method(L, 3, COL_METHOD_DEFAULT);
-	lua_settop(L, 2);
-	const col_lua_points *points = col_lua_check_points(L, 2, 2);
-	col_lua_results *results = col_lua_push_results(L, points->count);
-	col_query_stats stats;
-	col_query_stats_reset(&stats);
-	if (points->count > 0)
-		col_polygon_contains_points(polygon, (const col_vec2 *)points->data, points->count, method,
-		                            results->data, &stats);
-	col_lua_push_stats(L, &stats);
-	return 2;
+	polygon_query query;
+	query.polygon = col_lua_check_polygon(L, 1);
+	query.method = col_lua_opt_method(L, 3, COL_METHOD_DEFAULT);
+	return col_lua_contains_all(L, 2, 2, polygon_contains_points, &query);
 }
 
 /* p:on_boundary(x, y) */

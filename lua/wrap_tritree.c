@@ -259,51 +259,53 @@ static int tritree_cache(lua_State *L)
 }
 
 /* tree:contains(x, y [, cache]) */
-static int tritree_contains(lua_State *L)
+static bool tritree_contains_point(lua_State *L, col_query_stats *stats)
 {
 	const col_tritree *tree = check_tritree(L, 1);
 	col_vec2 p;
 	int next = col_lua_check_point2(L, 2, &p);
 	col_covering_cache *cache = col_lua_opt_cache(L, next, col_tritree_covering(tree), NULL);
-	lua_pushboolean(L, col_tritree_contains(tree, p, cache, NULL, NULL));
-	return 1;
+	return col_tritree_contains(tree, p, cache, stats, NULL);
+}
+
+static int tritree_contains(lua_State *L)
+{
+	return col_lua_contains(L, tritree_contains_point, false);
 }
 
 /* tree:contains_stats(x, y [, cache]) -> inside, stats */
 static int tritree_contains_stats(lua_State *L)
 {
-	const col_tritree *tree = check_tritree(L, 1);
-	col_vec2 p;
-	int next = col_lua_check_point2(L, 2, &p);
-	col_covering_cache *cache = col_lua_opt_cache(L, next, col_tritree_covering(tree), NULL);
-	col_query_stats stats;
-	col_query_stats_reset(&stats);
-	lua_pushboolean(L, col_tritree_contains(tree, p, cache, &stats, NULL));
-	col_lua_push_stats(L, &stats);
-	return 2;
+	return col_lua_contains(L, tritree_contains_point, true);
+}
+
+/* What tree:contains_all reads before the points. */
+typedef struct tritree_query {
+	const col_tritree *tree;
+	col_covering_cache *cache;
+} tritree_query;
+
+static void tritree_contains_points(const void *query, const col_lua_points *points, bool *inside,
+                                    col_query_stats *stats)
+{
+	const tritree_query *q = query;
+	const col_vec2 *p = (const col_vec2 *)points->data;
+	if (q->cache == NULL) {
+		col_tritree_contains_points(q->tree, p, points->count, inside, stats);
+	} else {
+		for (size_t i = 0; i < points->count; i++)
+			inside[i] = col_tritree_contains(q->tree, p[i], q->cache, stats, NULL);
+	}
 }
 
 /* tree:contains_all(points [, cache]) -> results, stats (one C call; with a cache, the points
  * are taken in order and the cache carried along, as on a trajectory) */
 static int tritree_contains_all(lua_State *L)
 {
-	const col_tritree *tree = check_tritree(L, 1);
-	col_covering_cache *cache = col_lua_opt_cache(L, 3, col_tritree_covering(tree), NULL);
-	lua_settop(L, 3);
-	const col_lua_points *points = col_lua_check_points(L, 2, 2);
-	col_lua_results *results = col_lua_push_results(L, points->count);
-	col_query_stats stats;
-	col_query_stats_reset(&stats);
-	const col_vec2 *p = (const col_vec2 *)points->data;
-	if (cache == NULL) {
-		if (points->count > 0)
-			col_tritree_contains_points(tree, p, points->count, results->data, &stats);
-	} else {
-		for (size_t i = 0; i < points->count; i++)
-			results->data[i] = col_tritree_contains(tree, p[i], cache, &stats, NULL);
-	}
-	col_lua_push_stats(L, &stats);
-	return 2;
+	tritree_query query;
+	query.tree = check_tritree(L, 1);
+	query.cache = col_lua_opt_cache(L, 3, col_tritree_covering(query.tree), NULL);
+	return col_lua_contains_all(L, 3, 2, tritree_contains_points, &query);
 }
 
 /* Pushes the first count entries of a trace list, 1-based, as a table. */

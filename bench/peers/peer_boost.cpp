@@ -3,33 +3,16 @@
 // (distance is 0 inside the polygon), validity by is_valid.
 #include "peers.h"
 
-// Boost 1.74's geometry headers include headers Boost itself has deprecated; say so once, here,
-// rather than in a compiler note on every build.
-#define BOOST_ALLOW_DEPRECATED_HEADERS
-#include <boost/geometry.hpp>
-#include <boost/geometry/geometries/point_xy.hpp>
-#include <boost/geometry/geometries/polygon.hpp>
-#include <boost/version.hpp>
+#include "peer_boost.hpp"
 
 #include <new>
-#include <string>
-
-namespace bg = boost::geometry;
 
 namespace
 {
 
-using point = bg::model::d2::point_xy<double>;
-// ClockWise = false (counter-clockwise), Closed = false (no repeated closing vertex): our layout.
-using polygon = bg::model::polygon<point, false, false>;
-
-const char *boost_version()
-{
-	static const std::string text = std::string("Boost ") + std::to_string(BOOST_VERSION / 100000) + "." +
-	                                std::to_string(BOOST_VERSION / 100 % 1000) + "." +
-	                                std::to_string(BOOST_VERSION % 100) + ", g++ " + __VERSION__;
-	return text.c_str();
-}
+namespace bg = boost::geometry;
+using peer_boost::point;
+using peer_boost::polygon;
 
 bench_peer_polygon *boost_build(const double *xy, int count, int *valid)
 {
@@ -50,14 +33,7 @@ void boost_destroy(bench_peer_polygon *p)
 
 size_t boost_contains(const bench_peer_polygon *peer, const double *xy, size_t count, unsigned char *inside)
 {
-	const polygon &p = *reinterpret_cast<const polygon *>(peer);
-	size_t total = 0;
-	for (size_t i = 0; i < count; i++) {
-		bool in = bg::covered_by(point(xy[2 * i], xy[2 * i + 1]), p);
-		inside[i] = in ? 1 : 0;
-		total += in ? 1 : 0;
-	}
-	return total;
+	return peer_boost::covered_by(*reinterpret_cast<const polygon *>(peer), xy, count, inside);
 }
 
 size_t boost_circles(const bench_peer_polygon *peer, const double *centres, size_t count, double radius,
@@ -76,6 +52,6 @@ size_t boost_circles(const bench_peer_polygon *peer, const double *centres, size
 } // namespace
 
 extern "C" const bench_peer bench_peer_boost = {
-    "boost",     "boost.covered_by", "boost.circle", boost_version,
+    "boost",     "boost.covered_by", "boost.circle", peer_boost::version,
     boost_build, boost_destroy,      boost_contains, boost_circles,
 };

@@ -4,33 +4,16 @@
 // and of the holes) as inside, as collide does. No structure: each query visits every edge.
 #include "point_peers.h"
 
-// Boost 1.74's geometry headers include headers Boost itself has deprecated; say so once, here.
-#define BOOST_ALLOW_DEPRECATED_HEADERS
-#include <boost/geometry.hpp>
-#include <boost/geometry/geometries/point_xy.hpp>
-#include <boost/geometry/geometries/polygon.hpp>
-#include <boost/version.hpp>
+#include "peer_boost.hpp"
 
 #include <exception>
 #include <memory>
-#include <string>
-
-namespace bg = boost::geometry;
 
 namespace
 {
 
-using point = bg::model::d2::point_xy<double>;
-// ClockWise = false (counter-clockwise outer ring, clockwise inner rings), Closed = false.
-using polygon = bg::model::polygon<point, false, false>;
-
-const char *boost_version()
-{
-	static const std::string text = std::string("Boost ") + std::to_string(BOOST_VERSION / 100000) + "." +
-	                                std::to_string(BOOST_VERSION / 100 % 1000) + "." +
-	                                std::to_string(BOOST_VERSION % 100) + ", g++ " + __VERSION__;
-	return text.c_str();
-}
+using peer_boost::point;
+using peer_boost::polygon;
 
 bench_point_index *boost_build(const double *xy, const int *counts, int contour_count)
 {
@@ -58,19 +41,12 @@ void boost_destroy(bench_point_index *index)
 
 size_t boost_contains(const bench_point_index *index, const double *xy, size_t count, unsigned char *inside)
 {
-	const polygon &p = *reinterpret_cast<const polygon *>(index);
-	size_t total = 0;
-	for (size_t i = 0; i < count; i++) {
-		bool in = bg::covered_by(point(xy[2 * i], xy[2 * i + 1]), p);
-		inside[i] = in ? 1 : 0;
-		total += in ? 1 : 0;
-	}
-	return total;
+	return peer_boost::covered_by(*reinterpret_cast<const polygon *>(index), xy, count, inside);
 }
 
 } // namespace
 
 extern "C" const bench_point_peer bench_point_peer_boost_covered_by = {
-    "boost", "boost.covered_by", boost_version, BENCH_COST_LINEAR, BENCH_COST_LINEAR,
-    nullptr, boost_build,        boost_destroy, boost_contains,    nullptr,
+    "boost", "boost.covered_by", peer_boost::version, BENCH_COST_LINEAR, BENCH_COST_LINEAR,
+    nullptr, boost_build,        boost_destroy,       boost_contains,    nullptr,
 };

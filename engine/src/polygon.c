@@ -151,25 +151,38 @@ col_status col_polygon_create(const col_contour *contours, int contour_count, co
 	polygon->vertex_count = kept;
 
 	col_polygon_layout layout = {polygon->points, polygon->starts, labels, contour_count};
+	bool *flipped = status == COL_OK ? malloc((size_t)contour_count * sizeof *flipped) : NULL;
+	if (status == COL_OK && flipped == NULL)
+		status = col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon: out of memory for %d contours",
+		                  contour_count);
 	if (status == COL_OK)
 		status = col_polygon_check_crossings(&layout, error);
+	if (status == COL_OK) {
+		/* Interior on the left of every edge: outer counter-clockwise, holes clockwise. */
+		for (int c = 0; c < contour_count; c++) {
+			int n = polygon->starts[c + 1] - polygon->starts[c];
+			flipped[c] = is_counter_clockwise(polygon->points + polygon->starts[c], n) != (c == 0);
+		}
+		status = col_polygon_check_pinches(&layout, flipped, error);
+	}
 	if (status == COL_OK)
 		status = col_polygon_check_nesting(&layout, error);
 	free(labels);
 	if (status != COL_OK) {
+		free(flipped);
 		col_polygon_destroy(polygon);
 		return status;
 	}
 
-	/* Interior on the left of every edge: outer counter-clockwise, holes clockwise. */
 	double area = 0.0;
 	for (int c = 0; c < contour_count; c++) {
 		col_vec2 *p = polygon->points + polygon->starts[c];
 		int n = polygon->starts[c + 1] - polygon->starts[c];
-		if (is_counter_clockwise(p, n) != (c == 0))
+		if (flipped[c])
 			reverse(p, n);
 		area += signed_area(p, n);
 	}
+	free(flipped);
 	polygon->area = area;
 	polygon->bounds = col_aabb2_from_points(polygon->points, polygon->starts[1]);
 	col_error_clear(error);

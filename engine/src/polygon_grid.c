@@ -20,9 +20,11 @@
  * counted against the parent's list. */
 #include "collide/polygon_grid.h"
 
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "error.h"
 #include "polygon_cells.h"
@@ -53,6 +55,20 @@ typedef struct grid_cell {
 	int state; /* CELL_INSIDE, CELL_NO_ORIGIN */
 } grid_cell;
 
+/* A small convex polygon is answered by its edges' half-planes, all of them, with no branch per
+ * edge: for a few edges that beats finding a cell, whose "empty or not" and crossing branches a
+ * stream of scattered points mispredicts. Each edge ab keeps its line, nx x + ny y = c with
+ * (nx, ny) = (a.y - b.y, b.x - a.x) rounded, so that nx p.x + ny p.y - c has the sign of
+ * orient2d(a, b, p) whenever it is farther from 0 than the edge's error bound (keep_small_convex
+ * derives it); nearer, the exact predicate decides. */
+#define SMALL_CONVEX_MAX 8 /* Box2D's limit too; fewer edges are padded with copies of the last */
+
+typedef struct small_convex {
+	double nx[SMALL_CONVEX_MAX], ny[SMALL_CONVEX_MAX], c[SMALL_CONVEX_MAX], error[SMALL_CONVEX_MAX];
+	col_vec2 a[SMALL_CONVEX_MAX], b[SMALL_CONVEX_MAX]; /* the edges themselves, for the exact signs */
+	int edges; /* 0: not a small convex polygon */
+} small_convex;
+
 struct col_polygon_grid {
 	col_aabb2 bounds;
 	grid_level *levels; /* levels[0] is the top grid; a nested grid comes after its parent's */
@@ -62,6 +78,7 @@ struct col_polygon_grid {
 	col_cell_edge *edges;     /* the leaves' lists, each turned to have the leaf's origin on its left */
 	col_cell_edge *all_edges; /* kept only when some cell has no origin (the brute-force fallback) */
 	int all_count;
+	small_convex convex; /* convex.edges > 0: queries go by the half-planes, not the cells */
 	col_polygon_grid_info info;
 };
 
@@ -492,6 +509,7 @@ static col_status finish(builder *b, col_error *error)
 			grid->all_edges[k] = b->edges[k];
 		grid->all_count = b->edge_count;
 	}
+	info->half_planes = grid->convex.edges > 0;
 	info->bounds = grid->bounds;
 	info->columns = grid->levels[0].x.n;
 	info->rows = grid->levels[0].y.n;
@@ -507,6 +525,39 @@ static col_status finish(builder *b, col_error *error)
 	if (cells != NULL)
 		grid->cells = cells;
 	return COL_OK;
+}
+
+/* Keeps the edges of one contour as a small_convex when there are few and every turn is to the
+ * left or straight (the contour is simple and counter-clockwise, so that makes it convex).
+ *
+ * The error bound. With u = 2^-53, S the largest coordinate magnitude of the box (every vertex and
+ * every query point lies in it) and W = (|Nx| + |Ny|) S for the exact normal (Nx, Ny): rounding
+ * the normal moves nx p.x + ny p.y and nx a.x + ny a.y by u W each; evaluating each of them adds at
+ * most (2u + u^2)(1 + u) W, and the last difference u 2W (1 + 4u). That is under 8.1 u W, so
+ * 12 u W, computed from the rounded normal (a few more roundings), bounds it; DBL_MIN on top covers
+ * the absolute error of products that underflow, far below any bound of a valid polygon (its
+ * coordinates are 0 or at least 1e-30 in magnitude). */
+static void keep_small_convex(small_convex *convex, const col_cell_edge *edges, int count, col_aabb2 box)
+{
+	if (count > SMALL_CONVEX_MAX)
+		return;
+	for (int k = 0; k < count; k++) {
+		const col_cell_edge *next = &edges[(k + 1) % count];
+		if (col_orient2d(edges[k].a, edges[k].b, next->b) < 0.0)
+			return;
+	}
+	double scale = fmax(fmax(fabs(box.min.x), fabs(box.max.x)), fmax(fabs(box.min.y), fabs(box.max.y)));
+	for (int k = 0; k < SMALL_CONVEX_MAX; k++) {
+		const col_cell_edge *e = &edges[k < count ? k : count - 1]; /* the same half-plane again */
+		double nx = e->a.y - e->b.y, ny = e->b.x - e->a.x;
+		convex->nx[k] = nx;
+		convex->ny[k] = ny;
+		convex->c[k] = nx * e->a.x + ny * e->a.y;
+		convex->error[k] = 12.0 * 0x1p-53 * ((fabs(nx) + fabs(ny)) * scale) + DBL_MIN;
+		convex->a[k] = e->a;
+		convex->b[k] = e->b;
+	}
+	convex->edges = count;
 }
 
 static col_status check_options(const col_polygon_grid_options *options, col_polygon_grid_options *out,
@@ -570,6 +621,8 @@ col_status col_polygon_grid_build(const col_polygon *polygon, const col_polygon_
 	b.edges = edges;
 	b.edge_count = edge_count;
 
+	if (col_polygon_contour_count(polygon) == 1)
+		keep_small_convex(&grid->convex, edges, edge_count, col_polygon_bounds(polygon));
 	col_aabb2 box = col_polygon_bounds(polygon);
 	grid->bounds = box;
 	double scale_x = col_cells_scale(box.min.x, box.max.x),
@@ -625,22 +678,25 @@ void col_polygon_grid_destroy(col_polygon_grid *grid)
 
 /* ---- queries ---- */
 
-/* The leaf cell of p, which must lie in the box; *visited gets the cells looked at. */
-static inline int find_cell(const col_polygon_grid *grid, col_vec2 p, int *visited)
+/* The cell of p in the top grid; p must lie in the box. */
+static inline int top_cell(const col_polygon_grid *grid, col_vec2 p)
 {
-	const grid_level *level = grid->levels;
+	const grid_level *top = grid->levels;
+	return top->first + col_cells_axis_index(&top->y, p.y) * top->x.n + col_cells_axis_index(&top->x, p.x);
+}
+
+/* The leaf cell of p from a cell that holds it, down its nested grids; *visited gets the cells
+ * looked at. */
+static inline int leaf_from(const col_polygon_grid *grid, int c, col_vec2 p, int *visited)
+{
 	int n = 1;
-	for (;;) {
-		int c = level->first + col_cells_axis_index(&level->y, p.y) * level->x.n +
-		        col_cells_axis_index(&level->x, p.x);
-		int child = grid->cells[c].child;
-		if (child < 0) {
-			*visited = n;
-			return c;
-		}
-		level = grid->levels + child;
+	for (int child = grid->cells[c].child; child >= 0; child = grid->cells[c].child) {
+		const grid_level *level = grid->levels + child;
+		c = level->first + col_cells_axis_index(&level->y, p.y) * level->x.n + col_cells_axis_index(&level->x, p.x);
 		n++;
 	}
+	*visited = n;
+	return c;
 }
 
 static inline bool in_bounds(const col_polygon_grid *grid, col_vec2 p)
@@ -650,13 +706,9 @@ static inline bool in_bounds(const col_polygon_grid *grid, col_vec2 p)
 	       p.y <= grid->bounds.max.y;
 }
 
-static inline bool query(const col_polygon_grid *grid, col_vec2 p, uint64_t *visited, uint64_t *tested)
+/* The answer for p in its leaf cell. */
+static inline bool answer(const col_polygon_grid *grid, const grid_cell *cell, col_vec2 p, uint64_t *tested)
 {
-	if (!in_bounds(grid, p))
-		return false;
-	int n;
-	const grid_cell *cell = grid->cells + find_cell(grid, p, &n);
-	*visited += (uint64_t)n;
 	if (cell->count == 0)
 		return cell->state & CELL_INSIDE;
 	if (cell->state & CELL_NO_ORIGIN) {
@@ -668,6 +720,60 @@ static inline bool query(const col_polygon_grid *grid, col_vec2 p, uint64_t *vis
 	if (parity == COL_CELLS_ON_EDGE)
 		return true;
 	return ((cell->state & CELL_INSIDE) ^ parity) != 0;
+}
+
+/* Whether p, which lies in the polygon's box, lies in the closed convex polygon. The signs are
+ * taken for all SMALL_CONVEX_MAX edges with no branch, so the compiler takes them side by side. */
+static inline bool small_convex_contains(const small_convex *c, col_vec2 p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	/* Two edges per vector (SSE2 width, or two halves of a wider register); the compiler does not
+	 * find this itself through the bool reductions. */
+	typedef double pair __attribute__((vector_size(16)));
+	typedef long long pair_mask __attribute__((vector_size(16)));
+	pair_mask in = {-1, -1}, out = {0, 0};
+	pair px = {p.x, p.x}, py = {p.y, p.y};
+	for (int k = 0; k < SMALL_CONVEX_MAX; k += 2) {
+		pair nx, ny, cc, error;
+		memcpy(&nx, c->nx + k, sizeof nx);
+		memcpy(&ny, c->ny + k, sizeof ny);
+		memcpy(&cc, c->c + k, sizeof cc);
+		memcpy(&error, c->error + k, sizeof error);
+		pair side = nx * px + ny * py - cc;
+		in &= side > error;
+		out |= side < -error;
+	}
+	bool surely_in = (in[0] & in[1]) != 0, surely_out = (out[0] | out[1]) != 0;
+#else
+	bool surely_in = true, surely_out = false;
+	for (int k = 0; k < SMALL_CONVEX_MAX; k++) {
+		double side = c->nx[k] * p.x + c->ny[k] * p.y - c->c[k];
+		surely_in &= side > c->error[k];
+		surely_out |= side < -c->error[k];
+	}
+#endif
+	if (surely_in | surely_out)
+		return surely_in;
+	/* Within roundoff of some edge's line: the exact signs. */
+	for (int k = 0; k < c->edges; k++) {
+		if (col_orient2d(c->a[k], c->b[k], p) < 0.0)
+			return false;
+	}
+	return true;
+}
+
+static inline bool query(const col_polygon_grid *grid, col_vec2 p, uint64_t *visited, uint64_t *tested)
+{
+	if (!in_bounds(grid, p))
+		return false;
+	if (grid->convex.edges > 0) {
+		*tested += (uint64_t)grid->convex.edges;
+		return small_convex_contains(&grid->convex, p);
+	}
+	int n;
+	const grid_cell *cell = grid->cells + leaf_from(grid, top_cell(grid, p), p, &n);
+	*visited += (uint64_t)n;
+	return answer(grid, cell, p, tested);
 }
 
 bool col_polygon_grid_contains(const col_polygon_grid *grid, col_vec2 point, col_query_stats *stats)
@@ -684,6 +790,20 @@ bool col_polygon_grid_contains(const col_polygon_grid *grid, col_vec2 point, col
 	return inside;
 }
 
+static inline void prefetch(const void *address)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	__builtin_prefetch(address);
+#else
+	(void)address;
+#endif
+}
+
+/* Points the bulk query has in flight at once. A large grid does not fit in cache, and one query
+ * waits on two misses in a row (its cell, then the cell's edges); taking the points in batches,
+ * each step for the whole batch before the next, lets those misses overlap. */
+enum { BATCH = 16 };
+
 void col_polygon_grid_contains_points(const col_polygon_grid *grid, const col_vec2 *points, size_t count,
                                       bool *inside, col_query_stats *stats)
 {
@@ -693,8 +813,49 @@ void col_polygon_grid_contains_points(const col_polygon_grid *grid, const col_ve
 		return;
 	}
 	uint64_t visited = 0, tested = 0;
-	for (size_t i = 0; i < count; i++)
-		inside[i] = query(grid, points[i], &visited, &tested);
+	if (grid->convex.edges > 0) {
+		/* A local copy, which the stores to inside[] cannot touch, stays in registers. */
+		const small_convex convex = grid->convex;
+		const col_aabb2 box = grid->bounds;
+		size_t in_box = 0;
+		for (size_t i = 0; i < count; i++) {
+			col_vec2 p = points[i];
+			bool candidate = p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y && p.y <= box.max.y;
+			in_box += candidate;
+			inside[i] = candidate && small_convex_contains(&convex, p);
+		}
+		tested = in_box * (uint64_t)grid->convex.edges;
+		if (stats != NULL) {
+			stats->queries += count;
+			stats->primitives_tested += tested;
+		}
+		return;
+	}
+	int cells[BATCH];
+	for (size_t start = 0; start < count; start += BATCH) {
+		const col_vec2 *batch = points + start;
+		int m = count - start < BATCH ? (int)(count - start) : BATCH;
+		for (int j = 0; j < m; j++) {
+			cells[j] = in_bounds(grid, batch[j]) ? top_cell(grid, batch[j]) : -1;
+			if (cells[j] >= 0)
+				prefetch(grid->cells + cells[j]);
+		}
+		for (int j = 0; j < m; j++) {
+			if (cells[j] < 0)
+				continue;
+			int n;
+			cells[j] = leaf_from(grid, cells[j], batch[j], &n);
+			visited += (uint64_t)n;
+			const grid_cell *cell = grid->cells + cells[j];
+			if (cell->count > 0 && !(cell->state & CELL_NO_ORIGIN)) {
+				const col_cell_edge *edges = grid->edges + cell->first;
+				prefetch(edges);
+				prefetch((const char *)(edges + cell->count) - 1);
+			}
+		}
+		for (int j = 0; j < m; j++)
+			inside[start + j] = cells[j] >= 0 && answer(grid, grid->cells + cells[j], batch[j], &tested);
+	}
 	if (stats != NULL) {
 		stats->queries += count;
 		stats->nodes_visited += visited;
@@ -737,5 +898,5 @@ int col_polygon_grid_locate(const col_polygon_grid *grid, col_vec2 point)
 	if (grid == NULL || !in_bounds(grid, point))
 		return -1;
 	int visited;
-	return find_cell(grid, point, &visited);
+	return leaf_from(grid, top_cell(grid, point), point, &visited);
 }

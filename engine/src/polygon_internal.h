@@ -23,12 +23,20 @@ typedef struct col_polygon_layout {
 	int contour_count;
 } col_polygon_layout;
 
-/* Fails with COL_ERROR_SELF_INTERSECTION when two edges share a point other than the vertex that
- * joins consecutive edges (which then must not double back over each other). Exact, and close to
+/* Fails with COL_ERROR_SELF_INTERSECTION when two edges share a point other than a vertex of both
+ * (consecutive edges must not double back over each other; other edges that share an end point
+ * must not run along one ray). Exact, and close to
  * linear time on ordinary input: a uniform grid picks the candidate pairs. */
 col_status col_polygon_check_crossings(const col_polygon_layout *layout, col_error *error);
 
-/* For contours that do not touch: fails with COL_ERROR_TOPOLOGY unless every hole lies inside the
+/* Fails with COL_ERROR_SELF_INTERSECTION where contours, or one contour twice, pass through a
+ * common vertex and cross there (or overlap). flipped[c] tells that contour c will be reversed
+ * (each must end with its interior on the left: outer counter-clockwise, holes clockwise); around
+ * a pinch the edges leaving and arriving must then alternate. Run after col_polygon_check_crossings,
+ * which lets contacts at shared vertices through. */
+col_status col_polygon_check_pinches(const col_polygon_layout *layout, const bool *flipped, col_error *error);
+
+/* For contours that meet at most at pinches: fails with COL_ERROR_TOPOLOGY unless every hole lies inside the
  * outer contour and outside every other hole. */
 col_status col_polygon_check_nesting(const col_polygon_layout *layout, col_error *error);
 

@@ -1,5 +1,6 @@
-/* Validating a polygon on creation: no two edges may meet except consecutive ones at their shared
- * vertex, and every hole must lie inside the outer contour and outside the other holes.
+/* Validating a polygon on creation: no two edges may meet except at a shared vertex (consecutive
+ * edges, or a pinch: a point where contours, or one contour twice, pass without crossing), and
+ * every hole must lie inside the outer contour and outside the other holes.
  *
  * Testing every pair of edges is quadratic, too slow for the 100,000-vertex benchmark polygons, and
  * a grid of cells does not help much there: their long radial edges lie side by side in thin
@@ -28,6 +29,26 @@ static int sign_of(double value)
 	return (value > 0.0) - (value < 0.0);
 }
 
+/* Whether segments s and t have a common end point and meet nowhere else: a non-manifold vertex
+ * (a pinch), allowed. Two segments from one point meet elsewhere only when they run along the same
+ * ray. */
+static bool shares_end_only(col_segment s, col_segment t)
+{
+	col_vec2 shared, s_other, t_other;
+	if (col_vec2_equal(s.a, t.a) || col_vec2_equal(s.a, t.b)) {
+		shared = s.a;
+		s_other = s.b;
+		t_other = col_vec2_equal(s.a, t.a) ? t.b : t.a;
+	} else if (col_vec2_equal(s.b, t.a) || col_vec2_equal(s.b, t.b)) {
+		shared = s.b;
+		s_other = s.a;
+		t_other = col_vec2_equal(s.b, t.a) ? t.b : t.a;
+	} else {
+		return false;
+	}
+	return col_orient2d(shared, s_other, t_other) != 0.0 || col_dot2_sign(shared, s_other, t_other) < 0;
+}
+
 /* Reports edges e and f if they meet where they must not. */
 static col_status check_pair(const col_polygon_layout *layout, const int *contour_of, int e, int f,
                              col_error *error)
@@ -51,6 +72,8 @@ static col_status check_pair(const col_polygon_layout *layout, const int *contou
 		col_segment s = {p[e], p[e_next]}, t = {p[f], p[f_next]};
 		if (!col_segment_intersection_point(s, t, &where))
 			return COL_OK;
+		if (shares_end_only(s, t))
+			return COL_OK; /* a pinch: col_polygon_check_pinches looks at the whole vertex */
 		int o1 = sign_of(col_orient2d(s.a, s.b, t.a)), o2 = sign_of(col_orient2d(s.a, s.b, t.b));
 		int o3 = sign_of(col_orient2d(t.a, t.b, s.a)), o4 = sign_of(col_orient2d(t.a, t.b, s.b));
 		if (o1 == 0 && o2 == 0 && o3 == 0 && o4 == 0)
@@ -266,20 +289,6 @@ col_status col_polygon_check_crossings(const col_polygon_layout *layout, col_err
 	}
 	qsort(events, 2 * n, sizeof *events, compare_events);
 	for (size_t i = 0; i < 2 * n && status == COL_OK; i++) {
-		/* Edges that end where others start never meet in the tree, so a point shared by more
-		 * than one vertex is caught here: 3 or more edges at one point means two occurrences of
-		 * the point, and the first edge cannot be consecutive to the edges of both. */
-		if (i == 0 || !col_vec2_equal(events[i - 1].point, events[i].point)) {
-			size_t end = i + 1;
-			while (end < 2 * n && end < i + 3 &&
-			       col_vec2_equal(events[end].point, events[i].point))
-				end++;
-			for (size_t j = i + 1; end - i >= 3 && j < end && status == COL_OK; j++)
-				status =
-				    check_pair(layout, contour_of, events[i].edge, events[j].edge, error);
-			if (status != COL_OK)
-				break;
-		}
 		if (events[i].starts)
 			status = sweep_insert(&w, events[i].edge, error);
 		else
@@ -293,6 +302,208 @@ done:
 	free(w.left);
 	free(w.right);
 	free(w.parent);
+	return status;
+}
+
+/* ---- pinches: a point where a contour passes more than once, or where contours meet ---- */
+
+/* One of the two edges at an occurrence of a pinch point, seen from the point. */
+typedef struct spoke {
+	col_vec2 center, end; /* the pinch point and the edge's other end */
+	int occurrence;       /* the occurrence of the point it belongs to */
+	bool leaves;          /* the edge leaves the point (it starts there, interior on its left) */
+} spoke;
+
+/* Whether p lies in the upper half-turn around c: angles [0, pi). */
+static bool upper_half(col_vec2 c, col_vec2 p)
+{
+	return p.y > c.y || (p.y == c.y && p.x > c.x);
+}
+
+/* Counter-clockwise order of spokes around their common center, from angle 0; exact. */
+static int compare_spokes(const void *pa, const void *pb)
+{
+	const spoke *a = pa, *b = pb;
+	bool ua = upper_half(a->center, a->end), ub = upper_half(b->center, b->end);
+	if (ua != ub)
+		return ua ? -1 : 1;
+	double o = col_orient2d(a->center, a->end, b->end);
+	return o > 0.0 ? -1 : o < 0.0 ? 1 : 0;
+}
+
+/* A vertex, sorted by its point so that the occurrences of one point lie side by side. */
+typedef struct occurrence {
+	col_vec2 point;
+	int vertex;
+} occurrence;
+
+static int compare_occurrences(const void *pa, const void *pb)
+{
+	const occurrence *a = pa, *b = pb;
+	if (sweeps_before(a->point, b->point))
+		return -1;
+	if (sweeps_before(b->point, a->point))
+		return 1;
+	return (a->vertex > b->vertex) - (a->vertex < b->vertex);
+}
+
+/* Where turning around a pinch breaks the alternation of leaving and arriving edges, tells why:
+ * a contour lying wholly on the wrong side of another there (a hole outside the outer contour, or
+ * inside another hole: COL_ERROR_TOPOLOGY, which the caller reports only if no crossing turns up
+ * anywhere), or else a crossing. pos_out[k] and pos_in[k] are occurrence k's spokes in the
+ * counter-clockwise order. */
+static col_status explain_pinch(const int *contour_of, const occurrence *occurrences, int count, const int *pos_out, const int *pos_in,
+                                col_error *error)
+{
+	int spokes = 2 * count, wrong_outer = -1, wrong_inner = -1;
+	for (int i = 0; i < count; i++) {
+		int ci = contour_of[occurrences[i].vertex];
+		int width = ((pos_in[i] - pos_out[i]) % spokes + spokes) % spokes; /* i's side of the interior */
+		for (int j = 0; j < count; j++) {
+			int cj = contour_of[occurrences[j].vertex];
+			if (cj == ci)
+				continue;
+			int out = ((pos_out[j] - pos_out[i]) % spokes + spokes) % spokes;
+			int in = ((pos_in[j] - pos_out[i]) % spokes + spokes) % spokes;
+			bool out_inside = out < width, in_inside = in < width;
+			if (out_inside != in_inside)
+				return COL_ERROR_SELF_INTERSECTION; /* j passes from one side of i to the other */
+			if (!out_inside && wrong_outer < 0) {
+				wrong_outer = ci;
+				wrong_inner = cj;
+			}
+		}
+	}
+	if (wrong_outer < 0)
+		return COL_ERROR_SELF_INTERSECTION;
+	/* Contour wrong_inner touches wrong_outer at the point from the side that is not the polygon's. */
+	if (wrong_outer == 0)
+		return col_fail(error, COL_ERROR_TOPOLOGY, "polygon: hole %d lies outside the outer contour", wrong_inner);
+	if (wrong_inner == 0)
+		return col_fail(error, COL_ERROR_TOPOLOGY, "polygon: hole %d lies outside the outer contour", wrong_outer);
+	return col_fail(error, COL_ERROR_TOPOLOGY, "polygon: hole %d lies inside hole %d", wrong_inner, wrong_outer);
+}
+
+/* Checks the occurrences of one point (count >= 2): COL_OK, COL_ERROR_SELF_INTERSECTION, or
+ * COL_ERROR_TOPOLOGY (see explain_pinch). spokes and positions have room for 2 count entries. */
+static col_status check_pinch(const col_polygon_layout *layout, const int *contour_of, const bool *flipped,
+                              const occurrence *occurrences, int count, spoke *spokes, int *positions,
+                              col_error *error)
+{
+	const col_vec2 *p = layout->points;
+	for (int k = 0; k < count; k++) {
+		int v = occurrences[k].vertex, c = contour_of[v];
+		int next = next_vertex(layout, contour_of, v);
+		int prev = v > layout->starts[c] ? v - 1 : layout->starts[c + 1] - 1;
+		if (flipped[c]) { /* the contour will be turned around: its edges swap roles */
+			int t = next;
+			next = prev;
+			prev = t;
+		}
+		spokes[2 * k] = (spoke){p[v], p[next], k, true};
+		spokes[2 * k + 1] = (spoke){p[v], p[prev], k, false};
+	}
+	qsort(spokes, 2 * (size_t)count, sizeof *spokes, compare_spokes);
+	int *pos_out = positions, *pos_in = positions + count;
+	for (int s = 0; s < 2 * count; s++)
+		(spokes[s].leaves ? pos_out : pos_in)[spokes[s].occurrence] = s;
+	/* With the interior on the left of every edge, turning counter-clockwise around the point one
+	 * enters the interior across each leaving edge and leaves it across each arriving one: the two
+	 * kinds alternate. Anything else is a contour crossing another, or itself, at the point, or
+	 * lying on the wrong side of another, or two edges along one ray (they overlap). */
+	for (int k = 0; k < 2 * count; k++) {
+		const spoke *a = &spokes[k], *b = &spokes[(k + 1) % (2 * count)];
+		bool overlap = compare_spokes(a, b) == 0 && upper_half(a->center, a->end) == upper_half(b->center, b->end);
+		if (a->leaves != b->leaves && !overlap)
+			continue;
+		if (!overlap) {
+			col_status why = explain_pinch(contour_of, occurrences, count, pos_out, pos_in, error);
+			if (why != COL_ERROR_SELF_INTERSECTION)
+				return why;
+		}
+		int va = occurrences[a->occurrence].vertex, vb = occurrences[b->occurrence].vertex;
+		int ca = contour_of[va], cb = contour_of[vb];
+		const char *verb = overlap ? "overlap" : "cross";
+		if (va == vb)
+			return col_fail(error, COL_ERROR_SELF_INTERSECTION,
+			                "polygon: contour %d edges at vertex %d %s at (%g, %g)", ca, layout->labels[va],
+			                verb, a->center.x, a->center.y);
+		int lo = va < vb ? va : vb, hi = va < vb ? vb : va;
+		if (ca == cb)
+			return col_fail(error, COL_ERROR_SELF_INTERSECTION,
+			                "polygon: contour %d passes through (%g, %g) twice, at vertices %d and %d, "
+			                "and the passes %s there",
+			                ca, a->center.x, a->center.y, layout->labels[lo], layout->labels[hi], verb);
+		return col_fail(error, COL_ERROR_SELF_INTERSECTION,
+		                "polygon: contour %d vertex %d and contour %d vertex %d meet at (%g, %g) and %s there",
+		                contour_of[lo], layout->labels[lo], contour_of[hi], layout->labels[hi], a->center.x,
+		                a->center.y, verb);
+	}
+	return COL_OK;
+}
+
+col_status col_polygon_check_pinches(const col_polygon_layout *layout, const bool *flipped, col_error *error)
+{
+	int n = layout->starts[layout->contour_count];
+	occurrence *occurrences = malloc((size_t)n * sizeof *occurrences);
+	int *contour_of = malloc((size_t)n * sizeof *contour_of);
+	spoke *spokes = NULL;
+	int *positions = NULL, capacity = 0;
+	col_status status = COL_OK;
+	bool misplaced = false;
+	col_error deferred = {0};
+	if (occurrences == NULL || contour_of == NULL) {
+		status = col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon: out of memory while checking %d vertices", n);
+		goto done;
+	}
+	for (int c = 0; c < layout->contour_count; c++) {
+		for (int v = layout->starts[c]; v < layout->starts[c + 1]; v++)
+			contour_of[v] = c;
+	}
+	for (int v = 0; v < n; v++)
+		occurrences[v] = (occurrence){layout->points[v], v};
+	qsort(occurrences, (size_t)n, sizeof *occurrences, compare_occurrences);
+	for (int i = 0; i < n && status == COL_OK;) {
+		int end = i + 1;
+		while (end < n && col_vec2_equal(occurrences[end].point, occurrences[i].point))
+			end++;
+		if (end - i >= 2 && end - i > capacity) {
+			free(spokes);
+			free(positions);
+			capacity = end - i;
+			spokes = malloc(2 * (size_t)capacity * sizeof *spokes);
+			positions = malloc(2 * (size_t)capacity * sizeof *positions);
+			if (spokes == NULL || positions == NULL) {
+				status = col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon: out of memory");
+				break;
+			}
+		}
+		if (end - i >= 2) {
+			col_error found = {0};
+			col_status why = check_pinch(layout, contour_of, flipped, occurrences + i, end - i, spokes,
+			                             positions, &found);
+			/* A misplaced contour is reported only when no crossing turns up at a later pinch. */
+			if (why == COL_ERROR_TOPOLOGY && !misplaced) {
+				misplaced = true;
+				deferred = found;
+			} else if (why != COL_OK && why != COL_ERROR_TOPOLOGY) {
+				if (error != NULL)
+					*error = found;
+				status = why;
+			}
+		}
+		i = end;
+	}
+	if (status == COL_OK && misplaced) {
+		if (error != NULL)
+			*error = deferred;
+		status = deferred.code;
+	}
+done:
+	free(spokes);
+	free(positions);
+	free(occurrences);
+	free(contour_of);
 	return status;
 }
 
@@ -312,6 +523,34 @@ bool col_polygon_chain_encloses(const col_vec2 *points, int count, col_vec2 p)
 	return inside;
 }
 
+/* Whether q lies above the horizontal line through a + t (b - a) for every small t > 0. */
+static bool above_near(col_vec2 q, col_vec2 a, col_vec2 b)
+{
+	return q.y > a.y || (q.y == a.y && b.y < a.y);
+}
+
+/* col_polygon_chain_encloses for the points just after a on the segment ab, a + t (b - a) for
+ * every small t > 0 (which must lie on no edge of the chain): exact with a on the chain, which a
+ * pinch allows. orient2d is affine in its last point, so where a lies on an edge's line the sign
+ * for the points after it is orient2d's at b. */
+static bool chain_encloses_near(const col_vec2 *points, int count, col_vec2 a, col_vec2 b)
+{
+	bool inside = false;
+	col_vec2 c = points[count - 1];
+	for (int i = 0; i < count; i++) {
+		col_vec2 d = points[i];
+		if (above_near(c, a, b) != above_near(d, a, b)) {
+			double o = col_orient2d(c, d, a);
+			if (o == 0.0)
+				o = col_orient2d(c, d, b);
+			if ((o > 0.0) == (d.y > c.y))
+				inside = !inside;
+		}
+		c = d;
+	}
+	return inside;
+}
+
 col_status col_polygon_check_nesting(const col_polygon_layout *layout, col_error *error)
 {
 	const col_vec2 *p = layout->points;
@@ -325,19 +564,20 @@ col_status col_polygon_check_nesting(const col_polygon_layout *layout, col_error
 		                "polygon: out of memory while checking %d holes", holes);
 	for (int c = 0; c < layout->contour_count; c++)
 		boxes[c] = col_aabb2_from_points(p + s[c], s[c + 1] - s[c]);
-	/* The contours do not meet, so one vertex tells where a whole hole lies, and it lies on no
-	 * other contour: the parity is exact. */
+	/* The contours meet at most at shared vertices without crossing, so the points just after a
+	 * hole's first vertex along its first edge, which lie on no other contour, tell where the whole
+	 * hole lies. A point outside a closed box has its neighbours outside too. */
 	col_status status = COL_OK;
 	for (int h = 1; h <= holes && status == COL_OK; h++) {
-		col_vec2 v = p[s[h]];
-		if (!col_aabb2_contains(boxes[0], v) || !col_polygon_chain_encloses(p, s[1], v)) {
+		col_vec2 v = p[s[h]], w = p[s[h] + 1];
+		if (!col_aabb2_contains(boxes[0], v) || !chain_encloses_near(p, s[1], v, w)) {
 			status = col_fail(error, COL_ERROR_TOPOLOGY,
 			                  "polygon: hole %d lies outside the outer contour", h);
 			break;
 		}
 		for (int g = 1; g <= holes; g++) {
 			if (g != h && col_aabb2_contains(boxes[g], v) &&
-			    col_polygon_chain_encloses(p + s[g], s[g + 1] - s[g], v)) {
+			    chain_encloses_near(p + s[g], s[g + 1] - s[g], v, w)) {
 				status = col_fail(error, COL_ERROR_TOPOLOGY,
 				                  "polygon: hole %d lies inside hole %d", h, g);
 				break;

@@ -17,6 +17,7 @@
 -- enclosing triangles; c cache on/off; right-drag pans.
 -- Headless arguments: shape=NAME at=X,Y r=R area=plain|extended|limited keys=K1,K2,...
 local collide = require "collide"
+local input = require "input"
 local shapes = require "shapes"
 
 -- ---- the polygon classes (shapes.lua), each with this lesson's first circle (x, y, r) ----
@@ -43,13 +44,11 @@ local kind = 1
 local show_tree, show_ext, use_cache = true, false, false
 local poly, tree, cov, tris, edges, origin, cache_dc, cache_tt
 local circle = collide.circle(0, 0, 0.5)
-local dragging = false
 local q = {}
 
 local function rebuild()
 	local s = SHAPES[shape]
-	local outer, holes = s.make()
-	poly = collide.polygon(outer, holes and { holes = holes } or nil)
+	poly = shapes.polygon(s)
 	tree = collide.tritree(poly, { depth = 4, min_triangles = 2 })
 	cov = tree:covering()
 	tris = cov:triangles()
@@ -78,20 +77,8 @@ local function resize(factor)
 	circle.r = math.max(0.05, math.min(6, circle.r * factor))
 end
 
-function mousepressed(x, y, button)
-	if button == 1 then
-		dragging = true
-		circle:move_to(x, y)
-	end
-end
-
-function mousereleased(x, y, button)
-	if button == 1 then dragging = false end
-end
-
-function mousemoved(x, y)
-	if dragging then circle:move_to(x, y) end
-end
+local drag = input.drag(function(x, y) circle:move_to(x, y) end)
+mousepressed, mousereleased, mousemoved = drag.mousepressed, drag.mousereleased, drag.mousemoved
 
 function wheelmoved(dx, dy)
 	if dy ~= 0 then resize(dy > 0 and 1.1 or 1 / 1.1) end

@@ -17,6 +17,7 @@
 -- the polygon allows it); c cache on/off; t inspect the triangle under the mouse; right-drag pans.
 -- Headless arguments: shape=NAME at=X,Y method=NAME cache=off inspect=I keys=K1,K2,...
 local collide = require "collide"
+local input = require "input"
 local shapes = require "shapes"
 local bary = collide.barycentric
 
@@ -39,7 +40,6 @@ local method = 1
 local use_cache = ARGS.cache ~= "off"
 local poly, cov, cache, origin, tris
 local point = { 0, 0 }
-local dragging = false
 local mouse = nil
 local inspect_choice, inspect_pinned, inspect_mouse = 1, tonumber(ARGS.inspect), nil
 local inspected = nil
@@ -48,8 +48,7 @@ local totals = { queries = 0, hits = 0, tested = 0 }
 
 local function rebuild()
 	local s = SHAPES[shape]
-	local outer, holes = s.make()
-	poly = collide.polygon(outer, holes and { holes = holes } or nil)
+	poly = shapes.polygon(s)
 	cov = collide.covering(poly)
 	origin = { cov:origin() }
 	tris = cov:triangles()
@@ -107,20 +106,12 @@ end
 
 -- ---- input ----
 
-function mousepressed(x, y, button)
-	if button == 1 then
-		dragging = true
-		point = { x, y }
-	end
-end
-
-function mousereleased(x, y, button)
-	if button == 1 then dragging = false end
-end
+local drag = input.drag(function(x, y) point = { x, y } end)
+mousepressed, mousereleased = drag.mousepressed, drag.mousereleased
 
 function mousemoved(x, y)
 	mouse = { x, y }
-	if dragging then point = { x, y } end
+	drag.mousemoved(x, y)
 end
 
 function keypressed(key)

@@ -14,6 +14,7 @@
 -- or depth (quadtree); right-drag pans.
 -- Headless arguments: shape=NAME at=X,Y kind=grid|quadtree keys=K1,K2,...
 local collide = require "collide"
+local input = require "input"
 local shapes = require "shapes"
 local bary = collide.barycentric
 
@@ -36,13 +37,11 @@ local use_quadtree = ARGS.kind == "quadtree"
 local density, depth = 4, 5             -- an index in CELLS_PER_EDGE (2: the engine default); the quadtree depth
 local poly, structure, edges, cells
 local point = { 0, 0 }
-local dragging = false
 local q = {}
 
 local function rebuild(keep_point)
 	local s = SHAPES[shape]
-	local outer, holes = s.make()
-	poly = collide.polygon(outer, holes and { holes = holes } or nil)
+	poly = shapes.polygon(s)
 	if use_quadtree then
 		structure = collide.quadtree(poly, { depth = depth })
 	else
@@ -70,23 +69,10 @@ end
 
 -- ---- input ----
 
-function mousepressed(x, y, button)
-	if button == 1 then
-		dragging = true
-		point = { x, y }
-	end
-end
+local drag = input.drag(function(x, y) point = { x, y } end)
+mousepressed, mousereleased, mousemoved = drag.mousepressed, drag.mousereleased, drag.mousemoved
 
-function mousereleased(x, y, button)
-	if button == 1 then dragging = false end
-end
-
-function mousemoved(x, y)
-	if dragging then point = { x, y } end
-end
-
-local PLUS = { ["+"] = true, ["="] = true, ["keypad_+"] = true }
-local MINUS = { ["-"] = true, ["keypad_-"] = true }
+local PLUS, MINUS = input.PLUS, input.MINUS
 
 function keypressed(key)
 	if key == "s" then

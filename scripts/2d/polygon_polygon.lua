@@ -18,6 +18,7 @@
 -- polygon B; p next preset; right-drag pans.
 -- Headless arguments: a=NAME b=NAME at=X,Y angle=DEGREES method=NAME preset=N keys=K1,K2,...
 local collide = require "collide"
+local input = require "input"
 local shapes = require "shapes"
 local bary = collide.barycentric
 
@@ -62,12 +63,11 @@ local preset = 1
 local pose = { x = 0, y = 0, angle = 0 }
 local polyA, treeA, covA, trisA, originA
 local polyB, treeB, covB, contoursB
-local dragging, grab = false, { 0, 0 }
+local grab = { 0, 0 }
 local q = {}
 
 local function build_a()
-	local outer, holes = SHAPES[a_index].make()
-	polyA = collide.polygon(outer, holes and { holes = holes } or nil)
+	polyA = shapes.polygon(SHAPES[a_index])
 	treeA = collide.tritree(polyA, { depth = 4, min_triangles = 2 })
 	covA = treeA:covering()
 	trisA = covA:triangles()
@@ -75,9 +75,8 @@ local function build_a()
 end
 
 local function build_b()
-	local outer, holes = MOVERS[b_index].make()
 	-- B's tree gets its apex at B's own (0, 0) only when that point is inside; else its centroid
-	polyB = collide.polygon(outer, holes and { holes = holes } or nil)
+	polyB = shapes.polygon(MOVERS[b_index])
 	treeB = collide.tritree(polyB, { depth = 3, min_triangles = 2 })
 	covB = treeB:covering()
 	contoursB = polyB:contours()
@@ -113,20 +112,10 @@ end
 
 -- ---- input ----
 
-function mousepressed(x, y, button)
-	if button == 1 then
-		dragging = true
-		grab = { pose.x - x, pose.y - y }
-	end
-end
-
-function mousereleased(x, y, button)
-	if button == 1 then dragging = false end
-end
-
-function mousemoved(x, y)
-	if dragging then pose.x, pose.y = x + grab[1], y + grab[2] end
-end
+-- the left button drags B by where it was grabbed
+local drag = input.drag(function(x, y) pose.x, pose.y = x + grab[1], y + grab[2] end,
+	function(x, y) grab = { pose.x - x, pose.y - y } end)
+mousepressed, mousereleased, mousemoved = drag.mousepressed, drag.mousereleased, drag.mousemoved
 
 function keypressed(key)
 	if key == "q" or key == "left" then

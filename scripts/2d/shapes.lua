@@ -9,6 +9,7 @@
 --                                           with field = values[name] when given (a lesson's own
 --                                           starting point for it, say); make() returns the outer
 --                                           contour and, for "holes", the list of holes
+--   shapes.polygon(class)                  the collide.polygon of a class: its make() with the holes
 --   shapes.find(list, name)                 the index of the entry called name (case, spaces and
 --                                           dashes ignored), or nil
 --   shapes.arguments(...)                   the key=value words among the script's arguments, as a
@@ -16,6 +17,8 @@
 --   shapes.number_pair(text)                x, y from "X,Y", or nil
 --   shapes.words(text)                      an iterator over the comma-separated words of an
 --                                           argument (none when it is nil)
+local collide = require "collide"
+
 local shapes = {}
 
 function shapes.star(n, r_out, r_in, cx, cy)
@@ -85,6 +88,11 @@ function shapes.classes(field, values)
 		if field then list[i][field] = values[class.name] end
 	end
 	return list
+end
+
+function shapes.polygon(class)
+	local outer, holes = class.make()
+	return collide.polygon(outer, holes and { holes = holes } or nil)
 end
 
 local function key(name) return tostring(name):lower():gsub("[^%w]", "") end

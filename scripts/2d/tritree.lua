@@ -18,6 +18,7 @@
 -- Headless arguments: shape=NAME at=X,Y depth=D fit=N min=M level=L step=K
 -- show=raw,circles,envelope,nofitted keys=K1,K2,...
 local collide = require "collide"
+local input = require "input"
 local shapes = require "shapes"
 local bary = collide.barycentric
 
@@ -45,14 +46,12 @@ local level = nil                      -- level shown; nil: the deepest
 local show = { fitted = true, raw = false, circles = false, envelope = false }
 local poly, tree, cov, tris, origin, stats
 local point = { 0, 0 }
-local dragging = false
 local step = 0                         -- 0: everything at once; k: the k-th step of the query
 local q = {}                           -- what update computed for draw
 
 local function rebuild(keep_point)
 	local s = SHAPES[shape]
-	local outer, holes = s.make()
-	poly = collide.polygon(outer, holes and { holes = holes } or nil)
+	poly = shapes.polygon(s)
 	tree = collide.tritree(poly, { depth = depth, min_triangles = minimum, fit_iterations = fit })
 	cov = tree:covering()
 	tris = cov:triangles()
@@ -78,23 +77,10 @@ end
 
 -- ---- input ----
 
-function mousepressed(x, y, button)
-	if button == 1 then
-		dragging = true
-		point = { x, y }
-	end
-end
+local drag = input.drag(function(x, y) point = { x, y } end)
+mousepressed, mousereleased, mousemoved = drag.mousepressed, drag.mousereleased, drag.mousemoved
 
-function mousereleased(x, y, button)
-	if button == 1 then dragging = false end
-end
-
-function mousemoved(x, y)
-	if dragging then point = { x, y } end
-end
-
-local PLUS = { ["+"] = true, ["="] = true, ["keypad_+"] = true }
-local MINUS = { ["-"] = true, ["keypad_-"] = true }
+local PLUS, MINUS = input.PLUS, input.MINUS
 
 function keypressed(key)
 	if key == "s" then

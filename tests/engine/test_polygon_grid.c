@@ -4,14 +4,12 @@
  * cell boundaries and origins; then hand-made degenerate cases, the structure's own promises
  * (origins off the boundary with the oracle's state), statistics and bad input. Every failure
  * prints the seed and the case. */
-#include <float.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "collide/polygon_grid.h"
 
-#include "polygon_classes.h"
+#include "point_structure_checks.h"
 
 #define SEED 0x47524944ULL /* "GRID" */
 
@@ -24,10 +22,40 @@ static col_polygon_grid *build(const col_polygon *polygon, const col_polygon_gri
 	return grid;
 }
 
-static bool oracle(const col_polygon *polygon, col_vec2 p)
+/* The grid as point_structure_checks.h sees it. */
+static int grid_cell_count(const void *grid)
 {
-	return col_polygon_contains(polygon, p, COL_METHOD_CROSSING, NULL);
+	return col_polygon_grid_get_info(grid).cells;
 }
+
+static bool grid_cell_at(const void *grid, int index, psc_cell *out)
+{
+	col_polygon_grid_cell cell;
+	if (!col_polygon_grid_cell_at(grid, index, &cell))
+		return false;
+	*out = (psc_cell){.box = cell.box,
+	                  .origin = cell.origin,
+	                  .has_origin = cell.has_origin,
+	                  .origin_inside = cell.origin_inside,
+	                  .leaf = cell.first_child < 0,
+	                  .level = cell.level,
+	                  .edge_count = cell.edge_count};
+	return true;
+}
+
+static bool grid_contains(const void *grid, col_vec2 p, col_query_stats *stats)
+{
+	return col_polygon_grid_contains(grid, p, stats);
+}
+
+static void grid_contains_points(const void *grid, const col_vec2 *points, size_t count, bool *inside,
+                                 col_query_stats *stats)
+{
+	col_polygon_grid_contains_points(grid, points, count, inside, stats);
+}
+
+static const psc_kind grid_kind = {"grid", grid_cell_count, grid_cell_at, grid_contains,
+                                   grid_contains_points};
 
 /* The option sets every class is checked with. */
 enum { OPTION_SETS = 3 };
@@ -42,54 +70,15 @@ static col_polygon_grid_options option_set(int i)
 	}
 }
 
-/* A point where the grid is delicate: a random cell's origin, corner, a point on a side of its
- * box, or its centre (the first candidate origin, and a nested grid's inner corner). */
-static col_vec2 cell_point(rng *r, const col_polygon_grid *grid)
-{
-	col_polygon_grid_info info = col_polygon_grid_get_info(grid);
-	col_polygon_grid_cell cell;
-	assert_true(col_polygon_grid_cell_at(grid, rng_int(r, 0, info.cells - 1), &cell));
-	col_aabb2 b = cell.box;
-	switch (rng_int(r, 0, 3)) {
-	case 0: return cell.origin;
-	case 1: return (col_vec2){rng_coin(r) ? b.min.x : b.max.x, rng_coin(r) ? b.min.y : b.max.y};
-	case 2:
-		if (rng_coin(r))
-			return (col_vec2){rng_coin(r) ? b.min.x : b.max.x, rng_in(r, b.min.y, b.max.y)};
-		return (col_vec2){rng_in(r, b.min.x, b.max.x), rng_coin(r) ? b.min.y : b.max.y};
-	default: return (col_vec2){0.5 * (b.min.x + b.max.x), 0.5 * (b.min.y + b.max.y)};
-	}
-}
-
-/* Every grid must give the oracle's answer on `count` points: 3/5 from pc_query_point, 1/5 on
- * cells of the grids, 1/5 on the half-integer lattice (exactly on edges and vertices of integer
- * polygons) or, for the others, from pc_query_point again. Returns the number inside. */
+/* psc_check_points over grids[0..grid_count), grid g built with option set g. */
 static int check_points(rng *r, const char *name, const col_polygon *polygon, col_polygon_grid **grids,
                         int grid_count, bool integer, int count)
 {
-	col_aabb2 box = col_polygon_bounds(polygon);
-	int inside = 0;
-	for (int k = 0; k < count; k++) {
-		col_vec2 p;
-		int kind = rng_int(r, 0, 4);
-		if (kind == 3)
-			p = cell_point(r, grids[rng_int(r, 0, grid_count - 1)]);
-		else if (kind == 4 && integer)
-			p = (col_vec2){0.5 * rng_int(r, 2 * (int)box.min.x - 2, 2 * (int)box.max.x + 2),
-			               0.5 * rng_int(r, 2 * (int)box.min.y - 2, 2 * (int)box.max.y + 2)};
-		else
-			p = pc_query_point(r, polygon);
-		bool expected = oracle(polygon, p);
-		inside += expected;
-		for (int g = 0; g < grid_count; g++) {
-			bool got = col_polygon_grid_contains(grids[g], p, NULL);
-			if (got != expected)
-				FAIL_CASE(r, k, "%s, option set %d: (%.17g, %.17g) is %s, the grid says %s",
-				          name, g, p.x, p.y, expected ? "inside" : "outside",
-				          got ? "inside" : "outside");
-		}
-	}
-	return inside;
+	const void *structures[OPTION_SETS];
+	assert_true(grid_count <= OPTION_SETS);
+	for (int g = 0; g < grid_count; g++)
+		structures[g] = grids[g];
+	return psc_check_points(r, &grid_kind, name, polygon, structures, grid_count, integer, count);
 }
 
 /* What the grid promises about itself: each cell's origin lies in its box, off the boundary, with
@@ -99,24 +88,12 @@ static void check_structure(const char *name, const col_polygon *polygon, const 
 {
 	col_polygon_grid_info info = col_polygon_grid_get_info(grid);
 	assert_true(info.columns >= 1 && info.rows >= 1 && info.columns * info.rows <= info.cells);
-	int nested = 0, empty = 0, most = 0, deepest = 0;
-	size_t references = 0;
+	psc_cells_tally tally = psc_check_cells(&grid_kind, name, polygon, grid);
+	int nested = 0;
 	for (int i = 0; i < info.cells; i++) {
 		col_polygon_grid_cell cell;
 		assert_true(col_polygon_grid_cell_at(grid, i, &cell));
 		col_aabb2 b = cell.box;
-		if (!cell.has_origin)
-			fail_msg("%s: cell %d has no origin", name, i);
-		if (!(cell.origin.x >= b.min.x && cell.origin.x <= b.max.x && cell.origin.y >= b.min.y &&
-		      cell.origin.y <= b.max.y))
-			fail_msg("%s: cell %d's origin (%.17g, %.17g) is outside its box", name, i,
-			         cell.origin.x, cell.origin.y);
-		if (col_polygon_on_boundary(polygon, cell.origin, NULL))
-			fail_msg("%s: cell %d's origin (%.17g, %.17g) lies on the boundary", name, i,
-			         cell.origin.x, cell.origin.y);
-		if (cell.origin_inside != oracle(polygon, cell.origin))
-			fail_msg("%s: cell %d's origin (%.17g, %.17g) has the wrong state", name, i,
-			         cell.origin.x, cell.origin.y);
 		if (cell.first_child >= 0) {
 			nested++;
 			assert_true(cell.first_child > i && cell.child_columns * cell.child_rows >= 2);
@@ -128,22 +105,14 @@ static void check_structure(const char *name, const col_polygon *polygon, const 
 			assert_true(first.box.min.x == b.min.x && first.box.min.y == b.min.y);
 			assert_true(last.box.max.x == b.max.x && last.box.max.y == b.max.y);
 			assert_int_equal(first.level, cell.level + 1);
-		} else {
-			empty += cell.edge_count == 0;
-			most = cell.edge_count > most ? cell.edge_count : most;
-			references += (size_t)cell.edge_count;
 		}
-		deepest = cell.level > deepest ? cell.level : deepest;
 	}
 	assert_int_equal(nested, info.nested_grids);
-	assert_int_equal(empty, info.empty_cells);
-	assert_int_equal(most, info.max_cell_edges);
-	assert_int_equal(deepest, info.depth);
-	assert_true(references == info.edge_references);
+	assert_int_equal(tally.empty_leaves, info.empty_cells);
+	assert_int_equal(tally.most_leaf_edges, info.max_cell_edges);
+	assert_int_equal(tally.depth, info.depth);
+	assert_true(tally.edge_references == info.edge_references);
 	assert_true(info.memory_bytes > 0);
-	col_polygon_grid_cell none;
-	assert_false(col_polygon_grid_cell_at(grid, -1, &none));
-	assert_false(col_polygon_grid_cell_at(grid, info.cells, &none));
 }
 
 /* ---- the classes ---- */
@@ -161,9 +130,7 @@ static void check_class(rng *r, pc_class c, bool expect_nesting)
 		fail_msg("%s: the default grid has no nested grid", c.name);
 	assert_true(col_polygon_grid_get_info(grids[1]).nested_grids > 0);
 	int inside = check_points(r, c.name, polygon, grids, OPTION_SETS, c.integer, COLLIDE_RANDOM_CASES);
-	/* Both answers must be common, or the class tests little. */
-	assert_true(inside > COLLIDE_RANDOM_CASES / 20 &&
-	            inside < COLLIDE_RANDOM_CASES - COLLIDE_RANDOM_CASES / 20);
+	psc_check_both_answers_common(inside, COLLIDE_RANDOM_CASES);
 	for (int g = 0; g < OPTION_SETS; g++)
 		col_polygon_grid_destroy(grids[g]);
 	col_polygon_destroy(polygon);
@@ -218,13 +185,8 @@ static void test_origin_on_edge_is_moved(void **state)
 	assert_int_equal(moved, 3);
 	check_structure("diagonal triangle", polygon, grid);
 	/* Every point of a 1/12 lattice over the box and around it. */
-	for (int i = -15; i <= 15; i++) {
-		for (int j = -15; j <= 15; j++) {
-			col_vec2 p = {i / 12.0, j / 12.0};
-			if (col_polygon_grid_contains(grid, p, NULL) != oracle(polygon, p))
-				fail_msg("diagonal triangle: (%.17g, %.17g)", p.x, p.y);
-		}
-	}
+	psc_check_lattice(&grid_kind, "diagonal triangle", polygon, grid,
+	                  (psc_lattice){{0, 0}, 1.0, 12.0, -15, 15, -15, 15});
 	rng stream = rng_make(rng_env_seed(SEED + 100));
 	check_points(&stream, "diagonal triangle", polygon, &grid, 1, false, COLLIDE_RANDOM_CASES / 10);
 	col_polygon_grid_destroy(grid);
@@ -248,15 +210,8 @@ static void test_edges_on_grid_lines(void **state)
 	assert_true(0.5 * (cell.box.min.y + cell.box.max.y) == 1.0); /* the notch's bottom edge */
 	assert_true(cell.box.max.x == 2.0 && cell.box.max.y == 2.0); /* (2, 0) and (0, 2) on lines */
 	check_structure("notched square", polygon, grid);
-	for (int i = -4; i <= 20; i++) {
-		for (int j = -4; j <= 20; j++) {
-			col_vec2 p = {i / 4.0, j / 4.0};
-			bool expected = oracle(polygon, p);
-			if (col_polygon_grid_contains(grid, p, NULL) != expected)
-				fail_msg("notched square: (%g, %g) should be %s", p.x, p.y,
-				         expected ? "inside" : "outside");
-		}
-	}
+	psc_check_lattice(&grid_kind, "notched square", polygon, grid,
+	                  (psc_lattice){{0, 0}, 1.0, 4.0, -4, 20, -4, 20});
 	col_polygon_grid_destroy(grid);
 	col_polygon_destroy(polygon);
 }
@@ -284,9 +239,7 @@ static void test_nine_hundred_holes(void **state)
 static void test_square_one_cell(void **state)
 {
 	(void)state;
-	const col_vec2 square[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
-	col_polygon *polygon = NULL;
-	assert_int_equal(col_polygon_create_simple(square, 4, &polygon, NULL), COL_OK);
+	col_polygon *polygon = psc_square();
 	col_polygon_grid_options options = {0.25, 0, 0, 0};
 	col_polygon_grid *grid = build(polygon, &options);
 	col_polygon_grid_info info = col_polygon_grid_get_info(grid);
@@ -294,11 +247,7 @@ static void test_square_one_cell(void **state)
 	assert_int_equal(info.nested_grids, 0);
 	assert_int_equal(info.max_cell_edges, 4);
 	check_structure("square", polygon, grid);
-	assert_true(col_polygon_grid_contains(grid, (col_vec2){0, 0}, NULL));
-	assert_true(col_polygon_grid_contains(grid, (col_vec2){1, 1}, NULL));     /* a vertex */
-	assert_true(col_polygon_grid_contains(grid, (col_vec2){-1, 0.25}, NULL)); /* an edge */
-	assert_false(col_polygon_grid_contains(grid, (col_vec2){1.5, 0}, NULL));
-	assert_false(col_polygon_grid_contains(grid, (col_vec2){nextafter(1.0, 2.0), 0}, NULL));
+	psc_check_square_points(&grid_kind, grid);
 	assert_int_equal(col_polygon_grid_locate(grid, (col_vec2){0.3, -0.7}), 0);
 	rng stream = rng_make(rng_env_seed(SEED + 102));
 	check_points(&stream, "square", polygon, &grid, 1, true, COLLIDE_RANDOM_CASES / 10);
@@ -320,22 +269,10 @@ static void test_no_room_for_an_origin(void **state)
 	assert_true(col_polygon_grid_cell_at(grid, 0, &cell));
 	assert_int_equal(info.cells, 1);
 	assert_false(cell.has_origin);
-	int inside = 0, outside = 0, boundary = 0;
-	for (int i = -3; i <= 10; i++) {
-		for (int j = -3; j <= 20; j++) {
-			col_vec2 p = {1.0 + i * u, 1.0 + j * u};
-			bool expected = oracle(polygon, p);
-			if (col_polygon_grid_contains(grid, p, NULL) != expected)
-				fail_msg("ulp comb: (1 + %d u, 1 + %d u) should be %s", i, j,
-				         expected ? "inside" : "outside");
-			bool on = col_polygon_on_boundary(polygon, p, NULL);
-			boundary += on;
-			inside += expected && !on;
-			outside += !expected && col_aabb2_contains(info.bounds, p);
-		}
-	}
+	psc_lattice_tally tally = psc_check_lattice(&grid_kind, "ulp comb", polygon, grid,
+	                                            (psc_lattice){{1.0, 1.0}, u, 1.0, -3, 10, -3, 20});
 	/* The case is only worth something if the box holds points off the boundary both ways. */
-	assert_true(inside > 0 && outside > 0 && boundary > 0);
+	assert_true(tally.inside > 0 && tally.outside > 0 && tally.boundary > 0);
 	col_query_stats stats = {0};
 	col_polygon_grid_contains(grid, (col_vec2){1.0 + 2 * u, 1.0 + u}, &stats);
 	assert_int_equal(stats.primitives_tested, col_polygon_vertex_count(polygon));
@@ -353,25 +290,11 @@ static void test_stats_and_batches(void **state)
 	col_polygon_grid *grid = build(polygon, NULL);
 	col_polygon_grid_info info = col_polygon_grid_get_info(grid);
 	enum { N = 2000 };
-	col_vec2 *points = malloc(N * sizeof *points);
-	bool *inside = malloc(N * sizeof *inside);
-	assert_non_null(points);
-	assert_non_null(inside);
-	for (int i = 0; i < N; i++)
-		points[i] = pc_query_point(&stream, polygon);
-	col_query_stats batch = {0}, single = {0};
-	col_polygon_grid_contains_points(grid, points, N, inside, &batch);
+	col_vec2 *points = psc_query_points(&stream, polygon, N);
+	col_query_stats batch =
+	    psc_check_batch(&grid_kind, grid, polygon, points, N, info.depth, info.max_cell_edges);
+	assert_int_equal(batch.cache_hits, 0);
 	for (int i = 0; i < N; i++) {
-		col_query_stats one = {0};
-		assert_int_equal(inside[i], col_polygon_grid_contains(grid, points[i], &one));
-		assert_int_equal(one.queries, 1);
-		/* A point in the box visits one cell per level down to its leaf; one outside none. */
-		if (col_aabb2_contains(info.bounds, points[i]))
-			assert_true(one.nodes_visited >= 1 && one.nodes_visited <= (uint64_t)info.depth + 1);
-		else
-			assert_true(one.nodes_visited == 0 && one.primitives_tested == 0);
-		assert_true(one.primitives_tested <= (uint64_t)info.max_cell_edges);
-		col_query_stats_add(&single, &one);
 		/* locate names the leaf the query used, and its box holds the point up to rounding. */
 		int c = col_polygon_grid_locate(grid, points[i]);
 		if (!col_aabb2_contains(info.bounds, points[i])) {
@@ -385,17 +308,83 @@ static void test_stats_and_batches(void **state)
 		assert_true(points[i].x >= cell.box.min.x - slack && points[i].x <= cell.box.max.x + slack);
 		assert_true(points[i].y >= cell.box.min.y - slack && points[i].y <= cell.box.max.y + slack);
 	}
-	assert_int_equal(batch.queries, N);
-	assert_int_equal(batch.queries, single.queries);
-	assert_int_equal(batch.nodes_visited, single.nodes_visited);
-	assert_int_equal(batch.primitives_tested, single.primitives_tested);
-	assert_int_equal(batch.cache_hits, 0);
-	/* stats may be NULL. */
-	col_polygon_grid_contains_points(grid, points, N, inside, NULL);
 	free(points);
-	free(inside);
 	col_polygon_grid_destroy(grid);
 	col_polygon_destroy(polygon);
+}
+
+/* A convex polygon of at most 8 edges is answered by its half-planes, each sign from a
+ * floating-point line equation with an error bound, exact where the bound does not decide: random
+ * convex polygons of 3 to 8 vertices at scales from 1e-20 to 1e20, integer ones with points exactly
+ * on their edges and vertices, a straight vertex, a thin sliver, single queries and batches against
+ * the crossing number. 9 vertices take the cells. */
+static void test_small_convex(void **state)
+{
+	(void)state;
+	rng stream = rng_make(rng_env_seed(SEED + 104));
+	const double scales[] = {1e-20, 1e-3, 1.0, 1e6, 1e20};
+	int cases = 0, inside = 0;
+	enum { N = 2000 };
+	bool answers[N];
+	for (int round = 0; cases < COLLIDE_RANDOM_CASES; round++) {
+		int n = 3 + round % 7; /* 3 .. 9 */
+		col_polygon *polygon = NULL;
+		bool integer = round % 4 == 3;
+		if (integer) {
+			polygon = pc_integer(&stream, n, 6);
+		} else {
+			/* pc_convex around the origin at scale 1, then scaled: exact for powers of two only,
+			 * so rebuild from the scaled points (still convex: scaling keeps every turn's sign
+			 * unless a rounding makes one straight, which is allowed). */
+			col_polygon *unit = pc_convex(&stream, n);
+			col_contour c = col_polygon_contour(unit, 0);
+			col_vec2 p[16];
+			double scale = scales[round % 5];
+			for (int i = 0; i < c.count; i++)
+				p[i] = (col_vec2){c.points[i].x * scale, c.points[i].y * scale};
+			assert_int_equal(col_polygon_create_simple(p, c.count, &polygon, NULL), COL_OK);
+			col_polygon_destroy(unit);
+		}
+		col_polygon_grid *grid = build(polygon, NULL);
+		bool convex = true;
+		col_contour c = col_polygon_contour(polygon, 0);
+		for (int i = 0; i < c.count; i++)
+			convex &= col_orient2d(c.points[i], c.points[(i + 1) % c.count], c.points[(i + 2) % c.count]) >= 0.0;
+		assert_int_equal(col_polygon_grid_get_info(grid).half_planes, convex && c.count <= 8);
+		const void *structures[] = {grid};
+		inside += psc_check_points(&stream, &grid_kind, "small convex", polygon, structures, 1, integer, N);
+		col_vec2 *points = psc_query_points(&stream, polygon, N);
+		col_polygon_grid_contains_points(grid, points, N, answers, NULL);
+		for (int i = 0; i < N; i++) {
+			if (answers[i] != psc_oracle(polygon, points[i]))
+				FAIL_CASE(&stream, i, "small convex batch: (%.17g, %.17g)", points[i].x, points[i].y);
+		}
+		free(points);
+		cases += 2 * N;
+		col_polygon_grid_destroy(grid);
+		col_polygon_destroy(polygon);
+	}
+	psc_check_both_answers_common(inside, cases / 2);
+
+	/* A square with a straight vertex in the middle of its bottom edge, and a sliver. */
+	const col_vec2 straight[] = {{0, 0}, {1, 0}, {2, 0}, {2, 2}, {0, 2}};
+	const col_vec2 sliver[] = {{0, 0}, {1, 1e-9}, {2, 0}};
+	const col_vec2 *shapes[] = {straight, sliver};
+	const int counts[] = {5, 3};
+	for (int s = 0; s < 2; s++) {
+		col_polygon *polygon = NULL;
+		assert_int_equal(col_polygon_create_simple(shapes[s], counts[s], &polygon, NULL), COL_OK);
+		col_polygon_grid *grid = build(polygon, NULL);
+		assert_true(col_polygon_grid_get_info(grid).half_planes);
+		const void *structures[] = {grid};
+		psc_check_points(&stream, &grid_kind, s == 0 ? "straight vertex" : "sliver", polygon, structures, 1,
+		                 s == 0, N);
+		assert_true(col_polygon_grid_contains(grid, (col_vec2){1, 0}, NULL));
+		assert_true(col_polygon_grid_contains(grid, (col_vec2){0, 0}, NULL));
+		assert_false(col_polygon_grid_contains(grid, (col_vec2){1, nextafter(0, -1)}, NULL));
+		col_polygon_grid_destroy(grid);
+		col_polygon_destroy(polygon);
+	}
 }
 
 /* ---- bad input ---- */
@@ -435,30 +424,14 @@ static void test_bad_input(void **state)
 	col_polygon_grid_destroy(a);
 	col_polygon_grid_destroy(b);
 
-	/* Queries that are no points, or far away: false, never a crash. */
-	col_vec2 odd[] = {{NAN, 0},       {0, NAN},       {NAN, NAN},    {INFINITY, 0},
-	                  {0, -INFINITY}, {1e300, 1e300}, {-1e308, 0.1}, {0.1, DBL_MAX}};
-	for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
-		col_query_stats stats = {0};
-		assert_false(col_polygon_grid_contains(grid, odd[i], &stats));
-		assert_int_equal(stats.queries, 1);
-		assert_int_equal(stats.nodes_visited, 0);
-		assert_int_equal(col_polygon_grid_locate(grid, odd[i]), -1);
-	}
-	/* A tiny coordinate near the centre is an ordinary point. */
-	assert_true(col_polygon_grid_contains(grid, (col_vec2){1e-200, -1e-200}, NULL));
-
-	/* A NULL grid answers nothing and reports nothing. */
-	assert_false(col_polygon_grid_contains(NULL, (col_vec2){0, 0}, NULL));
+	/* Queries that are no points, or far away, and a NULL grid: false, never a crash. */
+	psc_check_odd_points(&grid_kind, grid);
+	for (int i = 0; i < PSC_ODD_POINTS; i++)
+		assert_int_equal(col_polygon_grid_locate(grid, psc_odd_points[i]), -1);
 	assert_int_equal(col_polygon_grid_locate(NULL, (col_vec2){0, 0}), -1);
-	assert_int_equal(col_polygon_grid_get_info(NULL).cells, 0);
 	col_polygon_grid_cell cell;
 	assert_false(col_polygon_grid_cell_at(NULL, 0, &cell));
 	assert_false(col_polygon_grid_cell_at(grid, 0, NULL));
-	bool answers[2] = {true, true};
-	col_vec2 two[2] = {{0, 0}, {0, 0}};
-	col_polygon_grid_contains_points(NULL, two, 2, answers, NULL);
-	assert_false(answers[0] || answers[1]);
 	col_polygon_grid_destroy(NULL);
 
 	col_polygon_grid_destroy(grid);
@@ -483,6 +456,7 @@ int main(void)
 	    cmocka_unit_test(test_square_one_cell),
 	    cmocka_unit_test(test_no_room_for_an_origin),
 	    cmocka_unit_test(test_stats_and_batches),
+	    cmocka_unit_test(test_small_convex),
 	    cmocka_unit_test(test_bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,14 +5,13 @@
  * hand-made degenerate cases, the tree's own promises (origins off the boundary with the oracle's
  * state, children tiling their parent), statistics and bad input. Every failure prints the seed
  * and the case. */
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "collide/quadtree.h"
 
-#include "polygon_classes.h"
+#include "point_structure_checks.h"
 
 #define SEED 0x5154524545ULL /* "QTREE" */
 
@@ -25,10 +24,40 @@ static col_quadtree *build(const col_polygon *polygon, const col_quadtree_option
 	return tree;
 }
 
-static bool oracle(const col_polygon *polygon, col_vec2 p)
+/* The tree as point_structure_checks.h sees it. */
+static int tree_cell_count(const void *tree)
 {
-	return col_polygon_contains(polygon, p, COL_METHOD_CROSSING, NULL);
+	return col_quadtree_get_info(tree).cells;
 }
+
+static bool tree_cell_at(const void *tree, int index, psc_cell *out)
+{
+	col_quadtree_cell cell;
+	if (!col_quadtree_cell_at(tree, index, &cell))
+		return false;
+	*out = (psc_cell){.box = cell.box,
+	                  .origin = cell.origin,
+	                  .has_origin = cell.has_origin,
+	                  .origin_inside = cell.origin_inside,
+	                  .leaf = cell.first_child < 0,
+	                  .level = cell.level,
+	                  .edge_count = cell.edge_count};
+	return true;
+}
+
+static bool tree_contains(const void *tree, col_vec2 p, col_query_stats *stats)
+{
+	return col_quadtree_contains(tree, p, stats);
+}
+
+static void tree_contains_points(const void *tree, const col_vec2 *points, size_t count, bool *inside,
+                                 col_query_stats *stats)
+{
+	col_quadtree_contains_points(tree, points, count, inside, stats);
+}
+
+static const psc_kind tree_kind = {"quadtree", tree_cell_count, tree_cell_at, tree_contains,
+                                   tree_contains_points};
 
 enum { OPTION_SETS = 3 };
 
@@ -41,54 +70,15 @@ static col_quadtree_options option_set(int i)
 	}
 }
 
-/* A point where the tree is delicate: a random cell's origin, corner, a point on a side of its
- * box, or its centre (where an inner cell splits). */
-static col_vec2 cell_point(rng *r, const col_quadtree *tree)
-{
-	col_quadtree_info info = col_quadtree_get_info(tree);
-	col_quadtree_cell cell;
-	assert_true(col_quadtree_cell_at(tree, rng_int(r, 0, info.cells - 1), &cell));
-	col_aabb2 b = cell.box;
-	switch (rng_int(r, 0, 3)) {
-	case 0: return cell.origin;
-	case 1: return (col_vec2){rng_coin(r) ? b.min.x : b.max.x, rng_coin(r) ? b.min.y : b.max.y};
-	case 2:
-		if (rng_coin(r))
-			return (col_vec2){rng_coin(r) ? b.min.x : b.max.x, rng_in(r, b.min.y, b.max.y)};
-		return (col_vec2){rng_in(r, b.min.x, b.max.x), rng_coin(r) ? b.min.y : b.max.y};
-	default: return (col_vec2){0.5 * (b.min.x + b.max.x), 0.5 * (b.min.y + b.max.y)};
-	}
-}
-
-/* As in test_polygon_grid.c: 3/5 pc_query_point, 1/5 on cells, 1/5 on the half-integer lattice for
- * integer polygons. Returns the number inside. */
+/* psc_check_points over trees[0..tree_count), tree t built with option set t. */
 static int check_points(rng *r, const char *name, const col_polygon *polygon, col_quadtree **trees,
                         int tree_count, bool integer, int count)
 {
-	col_aabb2 box = col_polygon_bounds(polygon);
-	int inside = 0;
-	for (int k = 0; k < count; k++) {
-		col_vec2 p;
-		int kind = rng_int(r, 0, 4);
-		if (kind == 3)
-			p = cell_point(r, trees[rng_int(r, 0, tree_count - 1)]);
-		else if (kind == 4 && integer)
-			p = (col_vec2){0.5 * rng_int(r, 2 * (int)box.min.x - 2, 2 * (int)box.max.x + 2),
-			               0.5 * rng_int(r, 2 * (int)box.min.y - 2, 2 * (int)box.max.y + 2)};
-		else
-			p = pc_query_point(r, polygon);
-		bool expected = oracle(polygon, p);
-		inside += expected;
-		for (int t = 0; t < tree_count; t++) {
-			bool got = col_quadtree_contains(trees[t], p, NULL);
-			if (got != expected)
-				FAIL_CASE(r, k,
-				          "%s, option set %d: (%.17g, %.17g) is %s, the quadtree says %s",
-				          name, t, p.x, p.y, expected ? "inside" : "outside",
-				          got ? "inside" : "outside");
-		}
-	}
-	return inside;
+	const void *structures[OPTION_SETS];
+	assert_true(tree_count <= OPTION_SETS);
+	for (int t = 0; t < tree_count; t++)
+		structures[t] = trees[t];
+	return psc_check_points(r, &tree_kind, name, polygon, structures, tree_count, integer, count);
 }
 
 /* What the tree promises about itself: the root's box is square-ish and holds the polygon; four
@@ -107,23 +97,11 @@ static void check_structure(const char *name, const col_polygon *polygon, const 
 	double side_x = root.box.max.x - root.box.min.x, side_y = root.box.max.y - root.box.min.y;
 	assert_true(fabs(side_x - side_y) <= 1e-12 * fmax(side_x, side_y));
 	assert_int_equal(root.edge_count, col_polygon_vertex_count(polygon));
-	int leaves = 0, most = 0, deepest = 0;
-	size_t references = 0;
+	psc_cells_tally tally = psc_check_cells(&tree_kind, name, polygon, tree);
 	for (int i = 0; i < info.cells; i++) {
 		col_quadtree_cell cell;
 		assert_true(col_quadtree_cell_at(tree, i, &cell));
 		col_aabb2 b = cell.box;
-		if (!cell.has_origin)
-			fail_msg("%s: cell %d has no origin", name, i);
-		if (!col_aabb2_contains(b, cell.origin))
-			fail_msg("%s: cell %d's origin (%.17g, %.17g) is outside its box", name, i,
-			         cell.origin.x, cell.origin.y);
-		if (col_polygon_on_boundary(polygon, cell.origin, NULL))
-			fail_msg("%s: cell %d's origin (%.17g, %.17g) lies on the boundary", name, i,
-			         cell.origin.x, cell.origin.y);
-		if (cell.origin_inside != oracle(polygon, cell.origin))
-			fail_msg("%s: cell %d's origin (%.17g, %.17g) has the wrong state", name, i,
-			         cell.origin.x, cell.origin.y);
 		if (cell.first_child >= 0) {
 			assert_true(cell.first_child > i && cell.first_child + 3 < info.cells);
 			assert_true(cell.edge_count > options.max_edges && cell.level < options.max_depth);
@@ -138,21 +116,13 @@ static void check_structure(const char *name, const col_polygon *polygon, const 
 				assert_true(child.box.min.y == ((k & 2) ? c.y : b.min.y));
 				assert_true(child.box.max.y == ((k & 2) ? b.max.y : c.y));
 			}
-		} else {
-			leaves++;
-			most = cell.edge_count > most ? cell.edge_count : most;
-			references += (size_t)cell.edge_count;
 		}
-		deepest = cell.level > deepest ? cell.level : deepest;
 	}
-	assert_int_equal(leaves, info.leaves);
-	assert_int_equal(most, info.max_leaf_edges);
-	assert_int_equal(deepest, info.depth);
-	assert_true(references == info.edge_references);
+	assert_int_equal(tally.leaves, info.leaves);
+	assert_int_equal(tally.most_leaf_edges, info.max_leaf_edges);
+	assert_int_equal(tally.depth, info.depth);
+	assert_true(tally.edge_references == info.edge_references);
 	assert_true(info.depth <= options.max_depth && info.memory_bytes > 0);
-	col_quadtree_cell none;
-	assert_false(col_quadtree_cell_at(tree, -1, &none));
-	assert_false(col_quadtree_cell_at(tree, info.cells, &none));
 }
 
 /* Options with the defaults filled in, as the tree applies them. */
@@ -178,8 +148,7 @@ static void check_class(rng *r, pc_class c)
 		check_structure(c.name, polygon, trees[t], resolved(options));
 	}
 	int inside = check_points(r, c.name, polygon, trees, OPTION_SETS, c.integer, COLLIDE_RANDOM_CASES);
-	assert_true(inside > COLLIDE_RANDOM_CASES / 20 &&
-	            inside < COLLIDE_RANDOM_CASES - COLLIDE_RANDOM_CASES / 20);
+	psc_check_both_answers_common(inside, COLLIDE_RANDOM_CASES);
 	for (int t = 0; t < OPTION_SETS; t++)
 		col_quadtree_destroy(trees[t]);
 	col_polygon_destroy(polygon);
@@ -219,13 +188,8 @@ static void test_origin_on_edge_is_moved(void **state)
 	assert_true(col_quadtree_cell_at(tree, 0, &root));
 	assert_false(col_vec2_equal(root.origin, (col_vec2){0, 0}));
 	assert_true(col_quadtree_contains(tree, (col_vec2){0, 0}, NULL));
-	for (int i = -20; i <= 20; i++) {
-		for (int j = -20; j <= 20; j++) {
-			col_vec2 p = {i / 16.0, j / 16.0};
-			if (col_quadtree_contains(tree, p, NULL) != oracle(polygon, p))
-				fail_msg("diagonal triangle: (%.17g, %.17g)", p.x, p.y);
-		}
-	}
+	psc_check_lattice(&tree_kind, "diagonal triangle", polygon, tree,
+	                  (psc_lattice){{0, 0}, 1.0, 16.0, -20, 20, -20, 20});
 	col_quadtree_destroy(tree);
 	col_polygon_destroy(polygon);
 }
@@ -240,15 +204,10 @@ static void test_edges_on_split_lines(void **state)
 		col_quadtree_options options = option_set(t);
 		col_quadtree *tree = build(polygon, &options);
 		check_structure("notched square", polygon, tree, resolved(options));
-		for (int i = -8; i <= 40; i++) {
-			for (int j = -8; j <= 40; j++) {
-				col_vec2 p = {i / 8.0, j / 8.0};
-				bool expected = oracle(polygon, p);
-				if (col_quadtree_contains(tree, p, NULL) != expected)
-					fail_msg("notched square, option set %d: (%g, %g) should be %s", t,
-					         p.x, p.y, expected ? "inside" : "outside");
-			}
-		}
+		char name[64];
+		snprintf(name, sizeof name, "notched square, option set %d", t);
+		psc_check_lattice(&tree_kind, name, polygon, tree,
+		                  (psc_lattice){{0, 0}, 1.0, 8.0, -8, 40, -8, 40});
 		col_quadtree_destroy(tree);
 	}
 	col_polygon_destroy(polygon);
@@ -272,20 +231,14 @@ static void test_nine_hundred_holes(void **state)
 static void test_square_one_cell(void **state)
 {
 	(void)state;
-	const col_vec2 square[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
-	col_polygon *polygon = NULL;
-	assert_int_equal(col_polygon_create_simple(square, 4, &polygon, NULL), COL_OK);
+	col_polygon *polygon = psc_square();
 	col_quadtree *tree = build(polygon, NULL);
 	col_quadtree_info info = col_quadtree_get_info(tree);
 	assert_int_equal(info.cells, 1);
 	assert_int_equal(info.leaves, 1);
 	assert_int_equal(info.depth, 0);
 	check_structure("square", polygon, tree, col_quadtree_default_options());
-	assert_true(col_quadtree_contains(tree, (col_vec2){0, 0}, NULL));
-	assert_true(col_quadtree_contains(tree, (col_vec2){1, 1}, NULL));
-	assert_true(col_quadtree_contains(tree, (col_vec2){-1, 0.25}, NULL));
-	assert_false(col_quadtree_contains(tree, (col_vec2){1.5, 0}, NULL));
-	assert_false(col_quadtree_contains(tree, (col_vec2){nextafter(1.0, 2.0), 0}, NULL));
+	psc_check_square_points(&tree_kind, tree);
 	rng stream = rng_make(rng_env_seed(SEED + 102));
 	check_points(&stream, "square", polygon, &tree, 1, true, COLLIDE_RANDOM_CASES / 10);
 	col_quadtree_destroy(tree);
@@ -304,19 +257,9 @@ static void test_no_room_for_an_origin(void **state)
 	assert_true(col_quadtree_cell_at(tree, 0, &root));
 	assert_int_equal(col_quadtree_get_info(tree).cells, 1);
 	assert_false(root.has_origin);
-	int inside = 0, outside = 0;
-	for (int i = -3; i <= 10; i++) {
-		for (int j = -3; j <= 20; j++) {
-			col_vec2 p = {1.0 + i * u, 1.0 + j * u};
-			bool expected = oracle(polygon, p);
-			if (col_quadtree_contains(tree, p, NULL) != expected)
-				fail_msg("ulp comb: (1 + %d u, 1 + %d u) should be %s", i, j,
-				         expected ? "inside" : "outside");
-			inside += expected && !col_polygon_on_boundary(polygon, p, NULL);
-			outside += !expected && col_aabb2_contains(col_polygon_bounds(polygon), p);
-		}
-	}
-	assert_true(inside > 0 && outside > 0);
+	psc_lattice_tally tally = psc_check_lattice(&tree_kind, "ulp comb", polygon, tree,
+	                                            (psc_lattice){{1.0, 1.0}, u, 1.0, -3, 10, -3, 20});
+	assert_true(tally.inside > 0 && tally.outside > 0);
 	col_quadtree_destroy(tree);
 	col_polygon_destroy(polygon);
 }
@@ -331,33 +274,11 @@ static void test_stats_and_batches(void **state)
 	col_quadtree *tree = build(polygon, NULL);
 	col_quadtree_info info = col_quadtree_get_info(tree);
 	enum { N = 2000 };
-	col_vec2 *points = malloc(N * sizeof *points);
-	bool *inside = malloc(N * sizeof *inside);
-	assert_non_null(points);
-	assert_non_null(inside);
-	for (int i = 0; i < N; i++)
-		points[i] = pc_query_point(&stream, polygon);
-	col_query_stats batch = {0}, single = {0};
-	col_quadtree_contains_points(tree, points, N, inside, &batch);
-	for (int i = 0; i < N; i++) {
-		col_query_stats one = {0};
-		assert_int_equal(inside[i], col_quadtree_contains(tree, points[i], &one));
-		assert_int_equal(one.queries, 1);
-		/* The descent looks at the root and one cell per level down to the leaf. */
-		if (col_aabb2_contains(col_polygon_bounds(polygon), points[i]))
-			assert_true(one.nodes_visited >= 1 && one.nodes_visited <= (uint64_t)info.depth + 1);
-		else
-			assert_true(one.nodes_visited == 0 && one.primitives_tested == 0);
-		assert_true(one.primitives_tested <= (uint64_t)info.max_leaf_edges);
-		col_query_stats_add(&single, &one);
-	}
-	assert_int_equal(batch.queries, N);
-	assert_int_equal(batch.nodes_visited, single.nodes_visited);
-	assert_int_equal(batch.primitives_tested, single.primitives_tested);
+	col_vec2 *points = psc_query_points(&stream, polygon, N);
+	col_query_stats batch =
+	    psc_check_batch(&tree_kind, tree, polygon, points, N, info.depth, info.max_leaf_edges);
 	assert_true(batch.nodes_visited > N); /* the tree is deeper than its root */
-	col_quadtree_contains_points(tree, points, N, inside, NULL);
 	free(points);
-	free(inside);
 	col_quadtree_destroy(tree);
 	col_polygon_destroy(polygon);
 }
@@ -394,25 +315,10 @@ static void test_bad_input(void **state)
 	col_quadtree_destroy(tree);
 
 	tree = build(polygon, NULL);
-	col_vec2 odd[] = {{NAN, 0},       {0, NAN},       {NAN, NAN},    {INFINITY, 0},
-	                  {0, -INFINITY}, {1e300, 1e300}, {-1e308, 0.1}, {0.1, DBL_MAX}};
-	for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
-		col_query_stats stats = {0};
-		assert_false(col_quadtree_contains(tree, odd[i], &stats));
-		assert_int_equal(stats.queries, 1);
-		assert_int_equal(stats.nodes_visited, 0);
-	}
-	assert_true(col_quadtree_contains(tree, (col_vec2){1e-200, -1e-200}, NULL));
-
-	assert_false(col_quadtree_contains(NULL, (col_vec2){0, 0}, NULL));
-	assert_int_equal(col_quadtree_get_info(NULL).cells, 0);
+	psc_check_odd_points(&tree_kind, tree);
 	col_quadtree_cell cell;
 	assert_false(col_quadtree_cell_at(NULL, 0, &cell));
 	assert_false(col_quadtree_cell_at(tree, 0, NULL));
-	bool answers[2] = {true, true};
-	col_vec2 two[2] = {{0, 0}, {0, 0}};
-	col_quadtree_contains_points(NULL, two, 2, answers, NULL);
-	assert_false(answers[0] || answers[1]);
 	col_quadtree_destroy(NULL);
 
 	col_quadtree_destroy(tree);

@@ -5,9 +5,7 @@ local collide = require "collide"
 local support = dofile((os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/tests/lua/support.lua")
 local error_of = support.error_of
 local star_outline = support.star_outline
-local generator = support.generator
 local random_points = support.random_points
-local moved = support.moved
 
 local nan = 0 / 0
 
@@ -99,13 +97,9 @@ describe("collide.covering", function()
 
 	it("answers the C-shape acceptance cases by every method it offers", function()
 		local cov = collide.covering(collide.polygon(c_outline))
-		local x, y = cov:origin()
-		assert.is_false(cov:contains(x, y), "the centroid is outside")
-		assert.is_false(cov:contains(2, 1.5))
-		assert.is_true(cov:contains(0.5, 1.5))
+		support.check_c_shape(cov, cov:origin())
 		assert.is_true(cov:contains{ 0.5, 0.5 })
 		assert.is_true(cov:contains({ x = 2, y = 2.5 }, "covering"))
-		assert.is_true(cov:contains(3, 0.5), "on an edge")
 		assert.is_true(cov:contains(1, 1), "on a vertex")
 		assert.is_true(cov:contains(2, 1), "on the notch's edge")
 		assert.is_false(cov:contains(3.01, 0.5))
@@ -126,15 +120,12 @@ describe("collide.covering", function()
 				local results, stats = cov:contains_all(pts, method)
 				local cached = cov:contains_all(pts, method, cache)
 				assert.are.equal(1000, stats.queries)
-				for i = 1, 1000 do
+				support.check_answers(name .. " " .. method, pts, expected, results, cached)
+				for i = 10, 1000, 10 do
 					local px, py = pts:get(i)
-					local where = name .. " " .. method .. " point " .. i .. " (" .. px .. ", " .. py .. ")"
-					assert.are.equal(expected[i], results[i], where)
-					assert.are.equal(expected[i], cached[i], where .. " with a cache")
-					if i % 10 == 0 then
-						assert.are.equal(expected[i], cov:contains(px, py, method), where)
-						assert.are.equal(expected[i], cov:contains(px, py, method, cache), where)
-					end
+					local where = name .. " " .. method .. " point " .. i
+					assert.are.equal(expected[i], cov:contains(px, py, method), where)
+					assert.are.equal(expected[i], cov:contains(px, py, method, cache), where)
 				end
 			end
 		end
@@ -215,33 +206,20 @@ describe("collide.covering", function()
 	end)
 
 	it("decides circles as the brute-force test does", function()
-		local cov = collide.covering(collide.polygon{ { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } })
-		assert.is_true(cov:collides(collide.circle(1.5, 0, 0.5)), "tangent")
-		assert.is_false(cov:collides(collide.circle(1.5, 0, 0.49)))
-		assert.is_false(cov:collides(collide.circle(1.5, 1.5, 0.70)))
-		assert.is_true(cov:collides(collide.circle(1.5, 1.5, 0.71)), "reaches the corner")
-		assert.is_true(cov:collides(collide.circle(0, 0, 0.1)), "inside")
+		support.check_square_circles(collide.covering(collide.polygon(support.square_outline)))
 		for name, outline in pairs(shapes) do
 			local poly = collide.polygon(outline)
 			local c = collide.covering(poly)
 			local cache = c:cache()
-			local random = generator(11)
-			local minx, miny, maxx, maxy = poly:bounds()
-			for i = 1, 300 do
-				local circle = collide.circle(minx - 1 + random() * (maxx - minx + 2),
-					miny - 1 + random() * (maxy - miny + 2), random() * (maxx - minx) * 0.1)
-				local expected = poly:intersects(circle)
+			support.each_random_circle(poly, 300, 11, function(circle, expected, i)
 				assert.are.equal(expected, c:collides(circle), name .. " circle " .. i .. " " .. tostring(circle))
 				assert.are.equal(expected, c:collides(circle, cache), name .. " cached circle " .. i)
-			end
+			end)
 		end
-		local hit, stats = cov:collides_stats(collide.circle(0, 0, 0.1))
-		assert.is_true(hit)
-		assert.are.equal(1, stats.queries)
 	end)
 
 	it("decides polygon pairs under a pose, containment included", function()
-		local unit = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } }
+		local unit = support.unit_square
 		local a, b = collide.covering(collide.polygon(unit)), collide.covering(collide.polygon(unit))
 		assert.is_true(a:collides(b, { x = 0.5, y = 0.5 }))
 		assert.is_false(a:collides(b, { x = 3 }))
@@ -251,25 +229,20 @@ describe("collide.covering", function()
 		assert.is_true(a:collides(b, { x = 1.65, angle = math.pi / 4 }), "a corner turned into a")
 		-- a small square inside the C's bottom bar: only the containment check finds it
 		local c = collide.covering(collide.polygon(c_outline))
-		local small = collide.covering(collide.polygon{ { 0, 0 }, { 0.2, 0 }, { 0.2, 0.2 }, { 0, 0.2 } })
+		local small = collide.covering(collide.polygon(support.small_square))
 		assert.is_true(c:collides(small, { x = 2, y = 0.4 }))
 		assert.is_true(small:collides(c, { x = -2, y = -0.4 }))
 		assert.is_false(c:collides(small, { x = 2, y = 1.4 }), "in the notch")
 		-- random poses against the brute-force oracle (edges cross, or a vertex inside the other)
-		local random = generator(5)
+		local random = support.generator(5)
 		for name, outline in pairs(shapes) do
 			local poly = collide.polygon(outline)
 			local ca = collide.covering(poly)
 			local cache = ca:cache()
-			local minx, miny, maxx, maxy = poly:bounds()
-			for i = 1, 200 do
-				local pose = { x = minx - 2 + random() * (maxx - minx + 1), y = miny - 2 + random() * (maxy - miny + 1),
-					angle = random() * 2 * math.pi }
-				local expected = poly:intersects(moved(c_outline, pose))
-				local where = name .. " pose " .. i .. string.format(" {x = %.17g, y = %.17g, angle = %.17g}", pose.x, pose.y, pose.angle)
+			support.each_random_pose(poly, 200, random, name, function(pose, expected, where)
 				assert.are.equal(expected, ca:collides(c, pose), where)
 				assert.are.equal(expected, ca:collides(c, pose, cache), where .. " with a cache")
-			end
+			end)
 		end
 		local hit, stats = a:collides_stats(b, { x = 0.5 })
 		assert.is_true(hit)
@@ -378,22 +351,8 @@ describe("collide.covering", function()
 	end)
 
 	it("releases with <close> and close(), then says so", function()
-		local poly = collide.polygon(c_outline)
-		do
-			local cov <close> = collide.covering(poly)
-			assert.is_true(cov:contains(0.5, 0.5))
-		end
-		local cov = collide.covering(poly)
-		cov:close()
-		cov:close()
-		assert.are.equal("covering(closed)", tostring(cov))
-		assert.matches("covering is closed", error_of(function() return cov:contains(0.5, 0.5) end), 1, true)
+		local cov = support.check_release("covering", collide.covering)
 		assert.matches("covering is closed", error_of(function() return cov:cache() end), 1, true)
-		-- the covering copies the polygon: closing the polygon changes nothing
-		local kept = collide.covering(poly)
-		poly:close()
-		assert.is_true(kept:contains(0.5, 0.5))
-		collectgarbage("collect")
 	end)
 end)
 

@@ -61,11 +61,8 @@ for kind, k in pairs(kinds) do
 
 		it("answers the C-shape acceptance cases, the boundary inside", function()
 			local object = k.make(collide.polygon(c_outline))
-			assert.is_false(object:contains(19 / 14, 1.5), "the centroid is outside")
-			assert.is_true(object:contains(0.5, 1.5))
-			assert.is_true(object:contains(3, 0.5), "on an edge")
+			support.check_c_shape(object, 19 / 14, 1.5)
 			assert.is_true(object:contains(1, 2), "on a vertex")
-			assert.is_false(object:contains(2, 1.5))
 			assert.is_false(object:contains(-5, 0))
 			local r = object:contains_all{ { 0.5, 0.5 }, { 2, 1.5 }, { 0, 0 } }
 			assert.are.same({ true, false, true }, r:to_table())
@@ -131,21 +128,8 @@ for kind, k in pairs(kinds) do
 		end)
 
 		it("releases with <close> and close(), then says so", function()
-			local poly = collide.polygon(c_outline)
-			do
-				local scoped <close> = k.make(poly)
-				assert.is_true(scoped:contains(0.5, 0.5))
-			end
-			local object = k.make(poly)
-			poly:close()
-			assert.is_true(object:contains(0.5, 0.5), "it copies the polygon")
-			assert.matches("^" .. kind .. "%(", tostring(object))
-			object:close()
-			object:close()
-			assert.are.equal(kind .. "(closed)", tostring(object))
-			assert.matches(kind .. " is closed", error_of(function() return object:contains(0.5, 0.5) end), 1, true)
+			local object = support.check_release(kind, k.make)
 			assert.matches(kind .. " is closed", error_of(function() return #object end), 1, true)
-			collectgarbage("collect")
 		end)
 
 		it("survives any garbage arguments without crashing", function()
@@ -209,6 +193,25 @@ describe("collide.grid only", function()
 		end
 		assert.are.equal(grid:locate(1, 1), grid:locate{ 1, 1 })
 		assert.is_true(info.nested_grids > 0, "a star this spiky needs nested grids")
+	end)
+
+	it("answers a small convex polygon by its half-planes, boundary included", function()
+		local octagon = {}
+		for k = 0, 7 do octagon[#octagon + 1] = { math.cos(k * math.pi / 4), math.sin(k * math.pi / 4) } end
+		local poly = collide.polygon(octagon)
+		local grid = collide.grid(poly)
+		assert.is_true(grid:info().half_planes)
+		assert.is_false(collide.grid(collide.polygon(star_outline(100, 10, 2))):info().half_planes)
+		assert.is_true(grid:contains(1, 0))       -- a vertex
+		assert.is_true(grid:contains(0, 0))
+		assert.is_false(grid:contains(0.9, 0.9))
+		local pts = random_points(poly, 2000, 4)
+		local all = grid:contains_all(pts)
+		for i = 1, #pts do
+			local x, y = pts:get(i)
+			assert.are.equal(poly:contains(x, y), all[i], "point " .. i)
+			assert.are.equal(poly:contains(x, y), grid:contains(x, y), "point " .. i)
+		end
 	end)
 end)
 

@@ -59,4 +59,95 @@ function support.moved(outline, pose)
 	return collide.polygon(out)
 end
 
+-- Checks the 2D point structures (covering, tri-tree, grid, quadtree) share.
+
+-- The C-shape acceptance cases every structure over c_outline answers: the centroid (x, y) and the
+-- notch are outside, a bar is inside, and so is a point on an edge.
+function support.check_c_shape(structure, x, y)
+	assert.is_false(structure:contains(x, y), "the centroid is outside")
+	assert.is_false(structure:contains(2, 1.5), "in the notch")
+	assert.is_true(structure:contains(0.5, 1.5))
+	assert.is_true(structure:contains(3, 0.5), "on an edge")
+end
+
+-- results (and cached, the same query with a cache, when given) must equal expected at every
+-- point of pts; name says which case failed.
+function support.check_answers(name, pts, expected, results, cached)
+	for i = 1, #pts do
+		local where = name .. " point " .. i .. " (" .. table.concat({ pts:get(i) }, ", ") .. ")"
+		assert.are.equal(expected[i], results[i], where)
+		if cached then
+			assert.are.equal(expected[i], cached[i], where .. " with a cache")
+		end
+	end
+end
+
+-- The square [-1, 1]^2, and the circles a structure over it must decide: tangent, just short,
+-- just short of and reaching the corner, inside; collides_stats counts one query.
+support.square_outline = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } }
+
+function support.check_square_circles(structure)
+	assert.is_true(structure:collides(collide.circle(1.5, 0, 0.5)), "tangent")
+	assert.is_false(structure:collides(collide.circle(1.5, 0, 0.49)))
+	assert.is_false(structure:collides(collide.circle(1.5, 1.5, 0.70)))
+	assert.is_true(structure:collides(collide.circle(1.5, 1.5, 0.71)), "reaches the corner")
+	assert.is_true(structure:collides(collide.circle(0, 0, 0.1)), "inside")
+	local hit, stats = structure:collides_stats(collide.circle(0, 0, 0.1))
+	assert.is_true(hit)
+	assert.are.equal(1, stats.queries)
+end
+
+-- count random circles around poly's box (a stream from seed), each passed to
+-- check(circle, expected, i) with the brute-force answer poly:intersects(circle).
+function support.each_random_circle(poly, count, seed, check)
+	local random = support.generator(seed)
+	local minx, miny, maxx, maxy = poly:bounds()
+	for i = 1, count do
+		local circle = collide.circle(minx - 1 + random() * (maxx - minx + 2),
+			miny - 1 + random() * (maxy - miny + 2), random() * (maxx - minx) * 0.1)
+		check(circle, poly:intersects(circle), i)
+	end
+end
+
+-- count random poses {x, y, angle} of the C-shape around poly's box (drawn from random, a
+-- generator), each passed to check(pose, expected, where) with the brute-force answer (does poly
+-- meet the moved C-shape?) and a description that replays it.
+function support.each_random_pose(poly, count, random, name, check)
+	local minx, miny, maxx, maxy = poly:bounds()
+	for i = 1, count do
+		local pose = { x = minx - 2 + random() * (maxx - minx + 1), y = miny - 2 + random() * (maxy - miny + 1),
+			angle = random() * 2 * math.pi }
+		local expected = poly:intersects(support.moved(support.c_outline, pose))
+		local where = name .. " pose " .. i .. string.format(" {x = %.17g, y = %.17g, angle = %.17g}", pose.x, pose.y, pose.angle)
+		check(pose, expected, where)
+	end
+end
+
+-- The unit square and a small square that fits inside the C-shape's bottom bar (at x = 2, y =
+-- 0.4) and in its notch (at x = 2, y = 1.4): the pair tests' shapes.
+support.unit_square = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } }
+support.small_square = { { 0, 0 }, { 0.2, 0 }, { 0.2, 0.2 }, { 0, 0.2 } }
+
+-- A structure of kind ("covering", "grid", ...) made by make(polygon) over the C-shape: released
+-- by <close> and by close() (twice is harmless), then "kind(closed)" and "kind is closed"; one
+-- made before its polygon is closed keeps working (it copies the polygon). Returns the closed one.
+function support.check_release(kind, make)
+	local poly = collide.polygon(support.c_outline)
+	do
+		local scoped <close> = make(poly)
+		assert.is_true(scoped:contains(0.5, 0.5))
+	end
+	local closed = make(poly)
+	closed:close()
+	closed:close()
+	assert.are.equal(kind .. "(closed)", tostring(closed))
+	assert.matches(kind .. " is closed", support.error_of(function() return closed:contains(0.5, 0.5) end), 1, true)
+	local kept = make(poly)
+	poly:close()
+	assert.is_true(kept:contains(0.5, 0.5), "it copies the polygon")
+	assert.matches("^" .. kind .. "%(", tostring(kept))
+	collectgarbage("collect")
+	return closed
+end
+
 return support

@@ -5,9 +5,7 @@ local collide = require "collide"
 local support = dofile((os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/tests/lua/support.lua")
 local error_of = support.error_of
 local star_outline = support.star_outline
-local generator = support.generator
 local random_points = support.random_points
-local moved = support.moved
 
 local nan = 0 / 0
 
@@ -180,11 +178,7 @@ describe("collide.tritree", function()
 
 	it("answers the C-shape acceptance cases", function()
 		local tree = collide.tritree(collide.polygon(c_outline))
-		local x, y = tree:apex()
-		assert.is_false(tree:contains(x, y), "the centroid is outside")
-		assert.is_false(tree:contains(2, 1.5))
-		assert.is_true(tree:contains(0.5, 1.5))
-		assert.is_true(tree:contains(3, 0.5), "on an edge")
+		support.check_c_shape(tree, tree:apex())
 		assert.is_true(tree:contains{ 0, 3 }, "on a vertex")
 		assert.is_false(tree:contains(-0.001, 1))
 	end)
@@ -201,11 +195,7 @@ describe("collide.tritree", function()
 				local cached, cached_stats = tree:contains_all(pts, cache)
 				assert.are.equal(1000, stats.queries)
 				assert.are.equal(1000, cached_stats.queries)
-				for i = 1, 1000 do
-					local where = name .. " point " .. i .. " (" .. table.concat({ pts:get(i) }, ", ") .. ")"
-					assert.are.equal(expected[i], results[i], where)
-					assert.are.equal(expected[i], cached[i], where .. " with a cache")
-				end
+				support.check_answers(name, pts, expected, results, cached)
 				for i = 1, 1000, 37 do
 					local x, y = pts:get(i)
 					assert.are.equal(expected[i], tree:contains(x, y))
@@ -256,22 +246,12 @@ describe("collide.tritree", function()
 	end)
 
 	it("decides circles as the brute-force test does, and traces them", function()
-		local tree = collide.tritree(collide.polygon{ { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } })
-		assert.is_true(tree:collides(collide.circle(1.5, 0, 0.5)), "tangent")
-		assert.is_false(tree:collides(collide.circle(1.5, 0, 0.49)))
-		assert.is_false(tree:collides(collide.circle(1.5, 1.5, 0.70)))
-		assert.is_true(tree:collides(collide.circle(1.5, 1.5, 0.71)))
-		assert.is_true(tree:collides(collide.circle(0, 0, 0.1)))
+		support.check_square_circles(collide.tritree(collide.polygon(support.square_outline)))
 		for name, outline in pairs(shapes) do
 			local poly = collide.polygon(outline)
 			local t = collide.tritree(poly, { depth = 5, min_triangles = 2 })
 			local cache = t:cache()
-			local random = generator(13)
-			local minx, miny, maxx, maxy = poly:bounds()
-			for i = 1, 300 do
-				local circle = collide.circle(minx - 1 + random() * (maxx - minx + 2),
-					miny - 1 + random() * (maxy - miny + 2), random() * (maxx - minx) * 0.1)
-				local expected = poly:intersects(circle)
+			support.each_random_circle(poly, 300, 13, function(circle, expected, i)
 				assert.are.equal(expected, t:collides(circle), name .. " circle " .. i .. " " .. tostring(circle))
 				assert.are.equal(expected, t:collides(circle, cache), name .. " cached circle " .. i)
 				if i % 30 == 0 then
@@ -285,18 +265,15 @@ describe("collide.tritree", function()
 					end
 					assert.is_true(stats.queries >= 1)
 				end
-			end
+			end)
 		end
-		local hit, stats = tree:collides_stats(collide.circle(0, 0, 0.1))
-		assert.is_true(hit)
-		assert.are.equal(1, stats.queries)
 	end)
 
 	it("decides polygon pairs by every pair method as the brute-force test does", function()
-		local unit = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } }
+		local unit = support.unit_square
 		local a, b = collide.tritree(collide.polygon(unit)), collide.tritree(collide.polygon(unit))
 		local c = collide.tritree(collide.polygon(c_outline))
-		local small = collide.tritree(collide.polygon{ { 0, 0 }, { 0.2, 0 }, { 0.2, 0.2 }, { 0, 0.2 } })
+		local small = collide.tritree(collide.polygon(support.small_square))
 		for _, method in ipairs{ "tritree", "cone_list", "covering", "default" } do
 			assert.is_true(a:collides(b, { x = 0.5, y = 0.5 }, method), method)
 			assert.is_false(a:collides(b, { x = 3 }, method), method)
@@ -305,23 +282,18 @@ describe("collide.tritree", function()
 		end
 		assert.is_true(a:collides(b), "identity pose, default method")
 		assert.is_true(a:collides(b, "cone_list"), "a method without a pose")
-		local random = generator(17)
+		local random = support.generator(17)
 		for name, outline in pairs(shapes) do
 			local poly = collide.polygon(outline)
 			local ta = collide.tritree(poly, { depth = 4, min_triangles = 2 })
 			local tb = collide.tritree(collide.polygon(c_outline), { depth = 3, min_triangles = 2 })
-			local minx, miny, maxx, maxy = poly:bounds()
 			local cache = ta:cache()
-			for i = 1, 150 do
-				local pose = { x = minx - 2 + random() * (maxx - minx + 1), y = miny - 2 + random() * (maxy - miny + 1),
-					angle = random() * 2 * math.pi }
-				local expected = poly:intersects(moved(c_outline, pose))
-				local where = name .. " pose " .. i .. string.format(" {x = %.17g, y = %.17g, angle = %.17g}", pose.x, pose.y, pose.angle)
+			support.each_random_pose(poly, 150, random, name, function(pose, expected, where)
 				for _, method in ipairs{ "tritree", "cone_list", "covering" } do
 					assert.are.equal(expected, ta:collides(tb, pose, method), where .. " " .. method)
 					assert.are.equal(expected, ta:collides(tb, pose, method, cache), where .. " " .. method .. " cached")
 				end
-			end
+			end)
 		end
 		local hit, stats = a:collides_stats(b, { x = 0.5 }, "tritree")
 		assert.is_true(hit)

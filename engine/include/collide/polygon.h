@@ -26,9 +26,15 @@ typedef struct col_contour {
  * Fails with a message naming the offending contour, edges and place for: fewer than 3 distinct
  * vertices (COL_ERROR_DEGENERATE), zero area (COL_ERROR_DEGENERATE), a NaN or infinite
  * coordinate (COL_ERROR_NOT_FINITE), a non-zero coordinate whose magnitude is outside
- * [COL_COORDINATE_MIN, COL_COORDINATE_MAX] = [1e-30, 1e30] (COL_ERROR_INVALID_ARGUMENT), edges that cross or touch other than consecutive edges at
- * their shared vertex, within one contour or between contours (COL_ERROR_SELF_INTERSECTION),
- * a hole not strictly inside the outer contour or inside another hole (COL_ERROR_TOPOLOGY).
+ * [COL_COORDINATE_MIN, COL_COORDINATE_MAX] = [1e-30, 1e30] (COL_ERROR_INVALID_ARGUMENT), edges
+ * that cross, overlap, or touch anywhere but at a vertex of both, within one contour or between
+ * contours, and contours that cross at a shared vertex (COL_ERROR_SELF_INTERSECTION), a hole
+ * outside the outer contour or inside another hole (COL_ERROR_TOPOLOGY).
+ *
+ * Non-manifold polygons are allowed: contours may share vertices, and one contour may pass through
+ * a vertex more than once (a bow tie, a hole touching the outer contour or another hole at a
+ * vertex), as long as they do not cross there: around such a pinch, edges leaving and arriving
+ * alternate once the contours are oriented. A pinch is on the boundary, so inside.
  * Edges are numbered from 0 within their contour: edge i joins vertex i to vertex i+1. Messages
  * use the caller's numbering (before duplicates are dropped) and name a hole by its contour index
  * ("polygon: hole 2 lies outside the outer contour" is contours[2]). */

@@ -66,6 +66,8 @@ typedef struct col_polygon_grid_info {
 	int max_cell_edges;     /* the most edges a cell without a nested grid holds (a query's worst) */
 	size_t edge_references; /* sum over the cells without a nested grid of the edges each holds */
 	size_t memory_bytes;    /* everything the grid allocated */
+	bool half_planes;       /* a convex polygon of at most 8 edges: queries test the edges'
+	                           half-planes and skip the cells (which are still built) */
 } col_polygon_grid_info;
 
 col_polygon_grid_info col_polygon_grid_get_info(const col_polygon_grid *grid);
