@@ -1,7 +1,9 @@
 #!/bin/sh
 # Runs every benchmark built in BUILD_DIR and draws the plots; `make bench` calls it after building.
-# Usage: tools/run-bench.sh BUILD_DIR [--quick]
-#   --quick  a hundredth of the queries: checks the harness in seconds; its figures mean little
+# Usage: [BENCH_ONLY=NAME] tools/run-bench.sh BUILD_DIR [--quick]
+#   --quick     a hundredth of the queries: checks the harness in seconds; its figures mean little
+#   BENCH_ONLY  runs only that benchmark (polygon, point_location, tritree_study); the others keep
+#               their last CSVs, and every plot is drawn again
 # Writes, per benchmark, bench/results/NAME.csv (one row per case x query set x method),
 # bench/results/NAME.txt (the tables as printed, with the machine line) and docs/images/bench_NAME.png:
 #   polygon          bench_polygon: point in polygon, circle vs polygon, build (star and regular)
@@ -32,9 +34,16 @@ run()
 	name=$1
 	program=$2
 	shift 2
+	if [ -n "${BENCH_ONLY:-}" ] && [ "$BENCH_ONLY" != "$name" ]; then
+		echo "run-bench: BENCH_ONLY=$BENCH_ONLY: $name keeps its last results"
+		return 0
+	fi
 	{
-		"$build/bench/$program" --csv "bench/results/$name.csv" "$@"
-		echo $? > "$work/status"
+		# `|| status=$?`: under set -e a bare failing command would end the group before the
+		# status is written, and a crash would pass for success.
+		status=0
+		"$build/bench/$program" --csv "bench/results/$name.csv" "$@" || status=$?
+		echo "$status" > "$work/status"
 	} | tee "bench/results/$name.txt"
 	status=$(cat "$work/status")
 	if [ "$status" -ne 0 ]; then

@@ -10,6 +10,7 @@
  * more work through. */
 #include "collide/tritree.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,13 @@ static col_status grow_pool(col_tritree *tree, size_t extra, col_error *error)
 {
 	if (tree->pool_count + extra <= tree->pool_capacity)
 		return COL_OK;
+	/* Cones index their entries with ints. Far from star-shaped (a comb of 10^5 vertices) the
+	 * leaves hold that many: refuse the tree rather than wrap. */
+	if (tree->pool_count + extra > (size_t)INT_MAX)
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
+		                "tritree: over %d triangle entries in its cones (the polygon is far from "
+		                "star-shaped; the covering grid suits it)",
+		                INT_MAX);
 	size_t capacity = tree->pool_capacity ? tree->pool_capacity : 1024;
 	while (capacity < tree->pool_count + extra)
 		capacity *= 2;

@@ -331,7 +331,7 @@ static inline col_polygon *pc_integer_40(rng *r, int n)
 	return pc_integer(r, n, 40);
 }
 
-enum { PC_CLASS_COUNT = 9 };
+enum { PC_CLASS_COUNT = 10 };
 
 /* Class i, 0 <= i < PC_CLASS_COUNT (a function, so a test using none of them has no unused table). */
 static inline pc_class pc_class_at(int i)
@@ -346,6 +346,7 @@ static inline pc_class pc_class_at(int i)
 	    {"random simple", pc_random_simple, 80, false},
 	    {"slivers", pc_slivers, 64, false},
 	    {"integer", pc_integer_40, 40, true},
+	    {"pinched", pc_pinched, 8, false},
 	};
 	return classes[i];
 }

@@ -145,7 +145,7 @@ static void check_class(rng *r, pc_class c, bool expect_nesting)
 	}
 
 /* The class order of pc_class_at: convex, star, irregular, holes, comb, spiral, random simple,
- * slivers, integer. Slivers crowd near their core and the spiral's edges shrink towards its
+ * slivers, integer, pinched. Slivers crowd near their core and the spiral's edges shrink towards its
  * centre: the default grid must nest there. */
 CLASS_TEST(test_convex, 0, false)
 CLASS_TEST(test_star, 1, false)
@@ -156,6 +156,7 @@ CLASS_TEST(test_spiral, 5, true)
 CLASS_TEST(test_random_simple, 6, false)
 CLASS_TEST(test_slivers, 7, true)
 CLASS_TEST(test_integer, 8, false)
+CLASS_TEST(test_pinched, 9, false)
 
 /* ---- hand-made degenerate cases ---- */
 
@@ -450,6 +451,7 @@ int main(void)
 	    cmocka_unit_test(test_random_simple),
 	    cmocka_unit_test(test_slivers),
 	    cmocka_unit_test(test_integer),
+	    cmocka_unit_test(test_pinched),
 	    cmocka_unit_test(test_origin_on_edge_is_moved),
 	    cmocka_unit_test(test_edges_on_grid_lines),
 	    cmocka_unit_test(test_nine_hundred_holes),

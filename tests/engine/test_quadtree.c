@@ -171,6 +171,7 @@ CLASS_TEST(test_spiral, 5)
 CLASS_TEST(test_random_simple, 6)
 CLASS_TEST(test_slivers, 7)
 CLASS_TEST(test_integer, 8)
+CLASS_TEST(test_pinched, 9)
 
 /* ---- hand-made degenerate cases ---- */
 
@@ -337,6 +338,7 @@ int main(void)
 	    cmocka_unit_test(test_random_simple),
 	    cmocka_unit_test(test_slivers),
 	    cmocka_unit_test(test_integer),
+	    cmocka_unit_test(test_pinched),
 	    cmocka_unit_test(test_origin_on_edge_is_moved),
 	    cmocka_unit_test(test_edges_on_split_lines),
 	    cmocka_unit_test(test_nine_hundred_holes),
