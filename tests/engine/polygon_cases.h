@@ -1,5 +1,6 @@
 /* What the covering and tri-tree tests add to polygon_classes.h: the classes by number and size,
- * the study's circular and linear trajectories (source 000, 4.8) and random rigid poses. */
+ * the study's circular and linear trajectories (source 000, 4.8), random rigid poses, and circles
+ * and poses within a hair of touching or touching exactly, with small polygons for the pairs. */
 #ifndef COLLIDE_TESTS_ENGINE_POLYGON_CASES_H
 #define COLLIDE_TESTS_ENGINE_POLYGON_CASES_H
 
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "collide/polygon.h"
+#include "collide/shapes2d.h"
 
 #include "polygon_classes.h"
 #include "support.h"
@@ -16,7 +18,7 @@
 #define POLYGONS_TWO_PI 6.283185307179586
 
 /* The classes of polygon_classes.h (convex, star, irregular, holes, comb, spiral, random simple,
- * slivers, integer), by number. */
+ * slivers, integer, pinched), by number. */
 enum { POLYGONS_CLASS_COUNT = PC_CLASS_COUNT };
 typedef int polygons_class;
 
@@ -76,6 +78,25 @@ static inline void polygons_trajectory(rng *r, const col_polygon *polygon, int k
 	}
 }
 
+/* b moved by pose, as a polygon of its own (the oracle's view of a pair: the same rounded points
+ * the engine's pair queries see); NULL when rounding made it invalid. The caller destroys it. */
+static inline col_polygon *polygons_moved(const col_polygon *b, col_transform2 pose)
+{
+	int contours = col_polygon_contour_count(b), n = col_polygon_vertex_count(b), k = 0;
+	col_vec2 *p = malloc((size_t)n * sizeof *p);
+	col_contour *c = malloc((size_t)contours * sizeof *c);
+	for (int ci = 0; ci < contours; ci++) {
+		col_contour contour = col_polygon_contour(b, ci);
+		c[ci] = (col_contour){p + k, contour.count};
+		for (int i = 0; i < contour.count; i++)
+			p[k++] = col_transform2_apply(pose, contour.points[i]);
+	}
+	col_polygon *moved = pc_try(c, contours);
+	free(p);
+	free(c);
+	return moved;
+}
+
 /* A random rigid pose putting b near a (their boxes' centres within the sum of their half
  * diagonals), and b moved by it as a polygon of its own: the oracle's view of the pair. */
 static inline col_polygon *polygons_random_pose(rng *r, const col_polygon *a, const col_polygon *b,
@@ -90,19 +111,347 @@ static inline col_polygon *polygons_random_pose(rng *r, const col_polygon *a, co
 	col_rot2 q = col_rot2_from_angle(angle);
 	col_vec2 target = {ca.x + d * cos(t), ca.y + d * sin(t)};
 	*pose = (col_transform2){q, col_vec2_sub(target, col_rot2_apply(q, cb))};
-	int contours = col_polygon_contour_count(b), n = col_polygon_vertex_count(b), k = 0;
-	col_vec2 *p = malloc((size_t)n * sizeof *p);
-	col_contour *c = malloc((size_t)contours * sizeof *c);
-	for (int ci = 0; ci < contours; ci++) {
-		col_contour contour = col_polygon_contour(b, ci);
-		c[ci] = (col_contour){p + k, contour.count};
+	return polygons_moved(b, *pose);
+}
+
+/* Prints the polygon's contours to the test's error output, to replay a failing case by hand. */
+static inline void polygons_print(const char *label, const col_polygon *polygon)
+{
+	for (int c = 0; c < col_polygon_contour_count(polygon); c++) {
+		col_contour contour = col_polygon_contour(polygon, c);
+		print_error("%s contour %d:", label, c);
 		for (int i = 0; i < contour.count; i++)
-			p[k++] = col_transform2_apply(*pose, contour.points[i]);
+			print_error(" {%.17g, %.17g}", contour.points[i].x, contour.points[i].y);
+		print_error("\n");
 	}
-	col_polygon *moved = pc_try(c, contours);
-	free(p);
-	free(c);
-	return moved;
+}
+
+/* ---- near-touching cases ----
+ *
+ * Random circles and poses are mostly clearly apart or clearly overlapping. The generators below
+ * also put a good share of the cases within a hair of touching (a relative gap from 1e-3 down to
+ * below rounding, on either side), and some exactly touching where the construction is exact: a
+ * circle through a vertex (an offset from a Pythagorean triple scaled by a power of two, checked to
+ * add without rounding), a circle tangent to an axis-parallel edge, a polygon whose extreme vertex
+ * is placed exactly on a vertex of the other (checked on the moved point the oracle sees). */
+
+/* How a generated case was made. */
+typedef enum polygons_closeness {
+	POLYGONS_RANDOM,  /* anywhere: mostly clearly apart or clearly overlapping */
+	POLYGONS_NEAR,    /* within a hair of touching, on either side, or touching up to rounding */
+	POLYGONS_TOUCHING /* touching exactly (the exact oracle must say they meet) */
+} polygons_closeness;
+
+static inline const char *polygons_closeness_name(polygons_closeness how)
+{
+	return how == POLYGONS_TOUCHING ? "touching" : how == POLYGONS_NEAR ? "near" : "random";
+}
+
+/* The polygon's size: half its box's diagonal. */
+static inline double polygons_size(const col_polygon *polygon)
+{
+	col_aabb2 box = col_polygon_bounds(polygon);
+	return 0.5 * col_vec2_length(col_vec2_sub(box.max, box.min));
+}
+
+/* Distance from p to the closed segment ab (floating point). */
+static inline double polygons_segment_distance(col_vec2 a, col_vec2 b, col_vec2 p)
+{
+	col_vec2 d = col_vec2_sub(b, a), e = col_vec2_sub(p, a);
+	double dd = col_vec2_dot(d, d), t = dd > 0 ? col_vec2_dot(e, d) / dd : 0.0;
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	return col_vec2_length(col_vec2_sub(e, col_vec2_scale(d, t)));
+}
+
+/* Distance from p to the polygon's boundary (floating point, brute force). */
+static inline double polygons_boundary_distance(const col_polygon *polygon, col_vec2 p)
+{
+	double best = INFINITY;
+	for (int c = 0; c < col_polygon_contour_count(polygon); c++) {
+		col_contour contour = col_polygon_contour(polygon, c);
+		for (int i = 0; i < contour.count; i++)
+			best = fmin(best, polygons_segment_distance(
+			                      contour.points[i], contour.points[(i + 1) % contour.count], p));
+	}
+	return best;
+}
+
+/* A random relative gap: 0 a fifth of the time (touching up to rounding), else +-10^U(-15, -3). */
+static inline double polygons_hair(rng *r)
+{
+	if (rng_int(r, 0, 4) == 0)
+		return 0.0;
+	return (rng_coin(r) ? 1.0 : -1.0) * pow(10.0, rng_in(r, -15.0, -3.0));
+}
+
+/* a + b, and whether it was exact (Knuth's two-sum: the rounding error is zero). */
+static inline bool polygons_add_exact(double a, double b, double *sum)
+{
+	double s = a + b, bb = s - a, error = (a - (s - bb)) + (b - bb);
+	*sum = s;
+	return error == 0.0;
+}
+
+/* The outward unit direction at vertex i of a contour: the bisector of its edges' outward normals
+ * (the interior is on the left of every edge). */
+static inline col_vec2 polygons_vertex_outward(col_contour c, int i)
+{
+	col_vec2 prev = c.points[(i + c.count - 1) % c.count], v = c.points[i],
+	         next = c.points[(i + 1) % c.count];
+	col_vec2 in = col_vec2_sub(v, prev), out = col_vec2_sub(next, v);
+	double li = col_vec2_length(in), lo = col_vec2_length(out);
+	col_vec2 n = {in.y / li + out.y / lo, -in.x / li - out.x / lo};
+	double ln = col_vec2_length(n);
+	if (!(ln > 1e-12)) /* a needle: straight on along the incoming edge */
+		return col_vec2_scale(in, 1.0 / li);
+	return col_vec2_scale(n, 1.0 / ln);
+}
+
+/* The integer direction (x, y) with x^2 + y^2 = h^2 (h an integer) closest to the unit vector n,
+ * from the primitive Pythagorean triples with h < 100 and the axes (no two more than 9 degrees
+ * apart). */
+static inline void polygons_pythagorean(col_vec2 n, double *x, double *y, double *h)
+{
+	static const int triples[][3] = {{1, 0, 1},    {3, 4, 5},    {5, 12, 13},  {8, 15, 17},  {7, 24, 25},
+	                                 {20, 21, 29}, {12, 35, 37}, {9, 40, 41},  {28, 45, 53}, {11, 60, 61},
+	                                 {33, 56, 65}, {16, 63, 65}, {48, 55, 73}, {13, 84, 85}, {36, 77, 85},
+	                                 {39, 80, 89}, {65, 72, 97}};
+	double best = -INFINITY;
+	*x = 1.0, *y = 0.0, *h = 1.0;
+	for (size_t t = 0; t < sizeof triples / sizeof triples[0]; t++) {
+		for (int v = 0; v < 8; v++) {
+			double a = triples[t][0], b = triples[t][1], c = triples[t][2];
+			double px = v & 4 ? b : a, py = v & 4 ? a : b;
+			px = v & 1 ? -px : px;
+			py = v & 2 ? -py : py;
+			double score = (px * n.x + py * n.y) / c;
+			if (score > best) {
+				best = score;
+				*x = px;
+				*y = py;
+				*h = c;
+			}
+		}
+	}
+}
+
+/* A random circle for the circle queries: a third anywhere (a random query point, vertices and
+ * edges included, and a radius from 1e-4 of the polygon's size to twice it, or 0), a third within
+ * a hair of the boundary (a centre near a random boundary point, preferably outside, and a radius
+ * of its distance to the boundary times 1 + polygons_hair), a third touching a vertex or an
+ * axis-parallel edge exactly (and the same a double's step smaller or larger). *how says which. */
+static inline col_circle polygons_random_circle(rng *r, const col_polygon *polygon, polygons_closeness *how)
+{
+	double size = polygons_size(polygon);
+	int kind = rng_int(r, 0, 5);
+	*how = POLYGONS_RANDOM;
+	if (kind <= 1) {
+		col_vec2 centre = pc_query_point(r, polygon);
+		double radius = rng_int(r, 0, 7) == 0 ? 0.0 : size * pow(10.0, rng_in(r, -4.0, 0.3));
+		return (col_circle){centre, radius};
+	}
+	col_contour c = col_polygon_contour(polygon, rng_int(r, 0, col_polygon_contour_count(polygon) - 1));
+	int i = rng_int(r, 0, c.count - 1);
+	col_vec2 a = c.points[i], b = c.points[(i + 1) % c.count];
+	*how = POLYGONS_NEAR;
+	if (kind <= 3) {
+		col_vec2 on = col_vec2_lerp(a, b, rng_unit(r));
+		double angle = rng_in(r, 0.0, POLYGONS_TWO_PI),
+		       length = size * pow(10.0, rng_in(r, -6.0, -0.5));
+		col_vec2 offset = {length * cos(angle), length * sin(angle)};
+		col_vec2 centre = col_vec2_add(on, offset);
+		if (col_polygon_contains(polygon, centre, COL_METHOD_CROSSING, NULL))
+			centre = col_vec2_sub(on, offset);
+		double distance = polygons_boundary_distance(polygon, centre);
+		return (col_circle){centre, distance * (1.0 + polygons_hair(r))};
+	}
+	/* Exactly touching: a power of two k from 1e-4 to 0.2 of the size scales the offset. */
+	double k = exp2(floor(log2(size * pow(10.0, rng_in(r, -4.0, -0.7))))), radius;
+	col_vec2 centre;
+	bool exact;
+	if ((a.x == b.x || a.y == b.y) && rng_coin(r)) {
+		/* Tangent to the axis-parallel edge ab from outside, at its midpoint's abscissa. */
+		radius = k * rng_int(r, 1, 8);
+		if (a.y == b.y) {
+			centre.x = 0.5 * (a.x + b.x);
+			exact = polygons_add_exact(a.y, b.x > a.x ? -radius : radius, &centre.y);
+		} else {
+			centre.y = 0.5 * (a.y + b.y);
+			exact = polygons_add_exact(a.x, b.y > a.y ? radius : -radius, &centre.x);
+		}
+	} else {
+		/* Through vertex a, from its outward side: offset (x, y) k with x^2 + y^2 = (h k)^2. */
+		double x, y, h;
+		polygons_pythagorean(polygons_vertex_outward(c, i), &x, &y, &h);
+		radius = h * k;
+		exact = polygons_add_exact(a.x, x * k, &centre.x);
+		exact = polygons_add_exact(a.y, y * k, &centre.y) && exact;
+	}
+	if (exact)
+		*how = POLYGONS_TOUCHING;
+	int step = rng_int(r, 0, 2);
+	if (step != 0) {
+		radius = nextafter(radius, step == 1 ? 0.0 : INFINITY);
+		*how = POLYGONS_NEAR;
+	}
+	return (col_circle){centre, radius};
+}
+
+/* The offset s along u at which b, rotated by q and moved by t0 + s u, first touches a as it comes
+ * from far along u: the largest s where a vertex of either meets an edge of the other (floating
+ * point, brute force over vertex-edge pairs). For larger s the two are apart. false when no such
+ * contact exists (no vertex's line along u meets an edge). */
+static inline bool polygons_contact_offset(const col_polygon *a, const col_polygon *b, col_rot2 q,
+                                           col_vec2 t0, col_vec2 u, double *s)
+{
+	int na, nb;
+	col_vec2 *va = polygons_vertices(a, &na), *vb = polygons_vertices(b, &nb);
+	for (int j = 0; j < nb; j++)
+		vb[j] = col_vec2_add(col_rot2_apply(q, vb[j]), t0);
+	bool found = false;
+	double best = -INFINITY;
+	for (int pass = 0; pass < 2; pass++) {
+		/* pass 0: vertices of b against edges of a; pass 1: vertices of a against edges of b. */
+		const col_polygon *edges = pass == 0 ? a : b;
+		col_vec2 *own = pass == 0 ? va : vb, *other = pass == 0 ? vb : va;
+		int other_count = pass == 0 ? nb : na, start = 0;
+		for (int ci = 0; ci < col_polygon_contour_count(edges); ci++) {
+			int count = col_polygon_contour(edges, ci).count;
+			for (int i = 0; i < count; i++) {
+				col_vec2 e0 = own[start + i], e1 = own[start + (i + 1) % count],
+				         d = col_vec2_sub(e1, e0);
+				double den = col_vec2_cross(u, d);
+				if (den == 0.0)
+					continue;
+				for (int j = 0; j < other_count; j++) {
+					/* Its line along u meets the edge at lambda = along / den. */
+					col_vec2 w = col_vec2_sub(e0, other[j]);
+					double along = col_vec2_cross(w, u);
+					if (den > 0.0 ? along < 0.0 || along > den
+					              : along > 0.0 || along < den)
+						continue;
+					double t = col_vec2_cross(w, d) / den;
+					/* a's vertex meets b's edge when b has moved by -t */
+					t = pass == 0 ? t : -t;
+					if (t > best)
+						best = t;
+					found = true;
+				}
+			}
+			start += count;
+		}
+	}
+	free(va);
+	free(vb);
+	*s = best;
+	return found;
+}
+
+/* Rotations that keep integer coordinates integer: quarter turns, exactly. */
+static inline col_rot2 polygons_quarter_turn(rng *r)
+{
+	static const col_rot2 turns[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+	return turns[rng_int(r, 0, 3)];
+}
+
+/* A pose of b against a for the pair queries, and b moved by it (NULL when rounding made the moved
+ * polygon invalid; the caller destroys it). Two fifths as polygons_random_pose; the rest within a
+ * hair of touching, on either side (polygons_hair of the pair's size, or a few double steps), or
+ * touching exactly:
+ * - swept: b comes along a random direction to where a vertex of one first meets an edge of the
+ *   other (in a's pockets too), then goes a hair further or stops a hair short;
+ * - supported: b's extreme vertex towards a placed a hair beyond a's extreme vertex in a random
+ *   direction (a line then separates them, or they share a vertex, or b's vertex pokes in);
+ * - at a vertex: b's extreme vertex towards a placed on a random vertex of a, from its outward
+ *   side, or a few double steps away.
+ * A case is touching when the moved vertex lands exactly on a's (checked on the moved point the
+ * oracle sees). Rotations are quarter turns half the time when both polygons have integer
+ * coordinates (`integer`), so nothing is rounded. *how says which. */
+static inline col_polygon *polygons_pair_pose(rng *r, const col_polygon *a, const col_polygon *b,
+                                              bool integer, col_transform2 *pose, polygons_closeness *how)
+{
+	int kind = rng_int(r, 0, 4);
+	*how = POLYGONS_RANDOM;
+	if (kind <= 1)
+		return polygons_random_pose(r, a, b, pose);
+	col_rot2 q = integer && rng_coin(r) ? polygons_quarter_turn(r)
+	                                    : col_rot2_from_angle(rng_in(r, 0, POLYGONS_TWO_PI));
+	double reach = polygons_size(a) + polygons_size(b);
+	*how = POLYGONS_NEAR;
+	if (kind == 2) {
+		col_aabb2 ba = col_polygon_bounds(a), bb = col_polygon_bounds(b);
+		col_vec2 ca = col_vec2_scale(col_vec2_add(ba.min, ba.max), 0.5);
+		col_vec2 cb = col_vec2_scale(col_vec2_add(bb.min, bb.max), 0.5);
+		col_vec2 t0 = col_vec2_sub(ca, col_rot2_apply(q, cb));
+		double angle = rng_in(r, 0, POLYGONS_TWO_PI), s;
+		col_vec2 u = {cos(angle), sin(angle)};
+		if (!polygons_contact_offset(a, b, q, t0, u, &s))
+			return polygons_random_pose(r, a, b, pose);
+		*pose =
+		    (col_transform2){q, col_vec2_add(t0, col_vec2_scale(u, s + polygons_hair(r) * reach))};
+		return polygons_moved(b, *pose);
+	}
+	col_vec2 p, n;
+	col_contour outer = col_polygon_contour(a, 0);
+	if (kind == 3) {
+		double angle = rng_in(r, 0, POLYGONS_TWO_PI);
+		n = (col_vec2){cos(angle), sin(angle)};
+		p = outer.points[0];
+		for (int i = 1; i < outer.count; i++)
+			if (col_vec2_dot(outer.points[i], n) > col_vec2_dot(p, n))
+				p = outer.points[i];
+	} else {
+		col_contour c = col_polygon_contour(a, rng_int(r, 0, col_polygon_contour_count(a) - 1));
+		int i = rng_int(r, 0, c.count - 1);
+		p = c.points[i];
+		n = polygons_vertex_outward(c, i);
+	}
+	/* b's vertex farthest along -n, rotated. */
+	outer = col_polygon_contour(b, 0);
+	col_vec2 w = col_rot2_apply(q, outer.points[0]);
+	for (int j = 1; j < outer.count; j++) {
+		col_vec2 v = col_rot2_apply(q, outer.points[j]);
+		if (col_vec2_dot(v, n) < col_vec2_dot(w, n))
+			w = v;
+	}
+	*pose = (col_transform2){q, col_vec2_sub(p, w)};
+	if (kind == 3) {
+		pose->translation =
+		    col_vec2_add(pose->translation, col_vec2_scale(n, polygons_hair(r) * reach));
+	} else if (rng_coin(r)) {
+		for (int k = rng_int(r, 1, 3); k > 0; k--) {
+			if (rng_coin(r))
+				pose->translation.x = pc_nudge(pose->translation.x, rng_coin(r));
+			else
+				pose->translation.y = pc_nudge(pose->translation.y, rng_coin(r));
+		}
+	}
+	if (col_vec2_equal(col_vec2_add(w, pose->translation), p))
+		*how = POLYGONS_TOUCHING;
+	return polygons_moved(b, *pose);
+}
+
+/* Small polygons of class k for the pair queries, whose brute force is O(nm): 8 to 24 vertices
+ * (`tiny`, for the second polygon of a pair: 6 to 12). The irregular class's swirl seldom makes a
+ * simple polygon of 10 to 22 vertices, nor the spiral's band of 3 to 5 turns one of fewer than
+ * 22: they get 24 to 28 (`tiny`: 8) and 32 to 40 (`tiny`: 22 to 26); a pinched polygon needs two
+ * petals (16 to 20 vertices) for a pinch. */
+static inline col_polygon *polygons_make_small(rng *r, polygons_class k, bool tiny)
+{
+	pc_class c = pc_class_at(k);
+	if (strcmp(c.name, "holes") == 0) /* 1 or 4 holes: 7 to 10 or 16 to 28 vertices */
+		return c.make(r, tiny ? 1 : rng_int(r, 1, 2));
+	if (strcmp(c.name, "comb") == 0) /* 6 vertices a tooth, and 2 */
+		return c.make(r, tiny ? 1 : rng_int(r, 1, 4));
+	if (strcmp(c.name, "slivers") == 0) /* 3 vertices a spike */
+		return c.make(r, tiny ? rng_int(r, 3, 4) : rng_int(r, 3, 8));
+	if (strcmp(c.name, "spiral") == 0)
+		return c.make(r, tiny ? rng_int(r, 11, 13) * 2 : rng_int(r, 16, 20) * 2);
+	if (strcmp(c.name, "irregular") == 0)
+		return c.make(r, tiny ? 8 : rng_int(r, 24, 28));
+	if (strcmp(c.name, "pinched") == 0) /* 8 to 10 vertices a petal */
+		return c.make(r, tiny ? 2 : rng_int(r, 2, 3));
+	return c.make(r, tiny ? rng_int(r, 6, 12) : rng_int(r, 8, 24));
 }
 
 #endif

@@ -264,21 +264,43 @@ static void check_trajectories(rng *r, const char *name, const col_polygon *poly
 	col_covering_destroy(c);
 }
 
-/* Random circles (radii from tiny to larger than the polygon) against the brute-force oracle. */
-static void check_circles(rng *r, const char *name, const col_polygon *polygon, int cases)
+/* Random circles (polygons_random_circle: anywhere, within a hair of the boundary, touching
+ * exactly) against the brute-force oracle, with a cache kept from circle to circle, and without
+ * one at every fourth. seen[0] counts the circles apart from the polygon, seen[1] those that meet
+ * it, seen[2] those that touch it exactly. */
+static void check_circles(rng *r, const char *name, const col_polygon *polygon, int cases, int seen[3])
 {
 	col_covering *c = covering_of(polygon, NULL);
-	double size = col_covering_bounding_circle(c).radius;
+	col_covering_cache *cache = NULL;
+	assert_int_equal(col_covering_cache_create(c, &cache, NULL), COL_OK);
 	for (int i = 0; i < cases; i++) {
-		col_circle circle = {polygons_random_query(r, polygon), size * pow(10.0, rng_in(r, -4, 0.3))};
-		if (i % 8 == 0)
-			circle.radius = 0.0;
+		polygons_closeness how;
+		col_circle circle = polygons_random_circle(r, polygon, &how);
 		bool expected = col_circle_intersects_polygon(circle, polygon, NULL);
-		if (col_covering_intersects_circle(c, circle, NULL, NULL) != expected)
+		if (how == POLYGONS_TOUCHING && !expected)
+			FAIL_CASE(
+			    r, i,
+			    "%s: circle (%.17g, %.17g) r %.17g touches the boundary, the oracle says apart",
+			    name, circle.center.x, circle.center.y, circle.radius);
+		seen[expected]++;
+		seen[2] += how == POLYGONS_TOUCHING;
+		if (col_covering_intersects_circle(c, circle, i % 4 == 0 ? NULL : cache, NULL) != expected) {
+			polygons_print(name, polygon);
 			FAIL_CASE(r, i, "%s: circle (%.17g, %.17g) r %.17g: expected %d", name, circle.center.x,
 			          circle.center.y, circle.radius, expected);
+		}
 	}
+	col_covering_cache_destroy(cache);
 	col_covering_destroy(c);
+}
+
+/* A class's random cases must not be vacuous: both answers, each in a tenth of them at least, and
+ * exact touches in a hundredth. */
+static void check_spread(const char *what, const char *name, const int seen[3], int cases)
+{
+	if (seen[0] < cases / 10 || seen[1] < cases / 10 || seen[2] < cases / 100)
+		fail_msg("%s, %s: %d apart and %d meeting (%d touching exactly) of %d cases", what, name,
+		         seen[0], seen[1], seen[2], cases);
 }
 
 static void test_random_classes(void **state)
@@ -286,14 +308,17 @@ static void test_random_classes(void **state)
 	(void)state;
 	rng r = rng_make(rng_env_seed(SEED + 1));
 	for (int k = 0; k < POLYGONS_CLASS_COUNT; k++) {
-		/* Each class gets COLLIDE_RANDOM_CASES points over several polygons of several sizes. */
-		int polygons = 20, per = COLLIDE_RANDOM_CASES / polygons;
+		/* Each class gets COLLIDE_RANDOM_CASES points and as many circles over several polygons
+		 * of several sizes. */
+		int polygons = 20, per = COLLIDE_RANDOM_CASES / polygons, seen[3] = {0, 0, 0};
+		const char *name = polygons_class_name((polygons_class)k);
 		for (int j = 0; j < polygons; j++) {
 			col_polygon *polygon = polygons_make(&r, (polygons_class)k, j);
-			check_points(&r, polygons_class_name((polygons_class)k), polygon, per);
-			check_circles(&r, polygons_class_name((polygons_class)k), polygon, per / 10);
+			check_points(&r, name, polygon, per);
+			check_circles(&r, name, polygon, per, seen);
 			col_polygon_destroy(polygon);
 		}
+		check_spread("circles", name, seen, polygons * per);
 	}
 }
 
@@ -308,27 +333,67 @@ static void test_trajectories(void **state)
 	}
 }
 
-/* Polygon pairs at random poses against the brute-force oracle on the moved polygon. */
+/* Fails a pair case, printing both polygons and the pose first so that it can be replayed. */
+static void fail_pair(rng *r, int i, const char *what, const col_polygon *a, const col_polygon *b,
+                      const char *names[2], col_transform2 pose, polygons_closeness how, bool expected)
+{
+	polygons_print("a", a);
+	polygons_print("b", b);
+	FAIL_CASE(r, i, "pair %s / %s at pose (c %.17g, s %.17g, t (%.17g, %.17g)), %s case: %s (oracle: %d)",
+	          names[0], names[1], pose.rotation.c, pose.rotation.s, pose.translation.x,
+	          pose.translation.y, polygons_closeness_name(how), what, expected);
+}
+
+/* Polygon pairs against the brute-force oracle on the moved polygon: COLLIDE_RANDOM_CASES poses
+ * with a polygon of each class as a, against small polygons of every class as b, many poses per
+ * built pair (a pose never rebuilds a covering), three fifths of them within a hair of touching
+ * or touching exactly (polygons_pair_pose); with a cache kept from pose to pose, and without one
+ * at every fourth. a is small (polygons_make_small: the oracle is O(nm)), but every 100th is of
+ * the middle size 3 (up to a few hundred vertices). */
 static void test_pairs_random(void **state)
 {
 	(void)state;
 	rng r = rng_make(rng_env_seed(SEED + 3));
-	int cases = COLLIDE_RANDOM_CASES / 10;
-	for (int i = 0; i < cases; i++) {
-		col_polygon *a = polygons_make(&r, (polygons_class)(i % POLYGONS_CLASS_COUNT), i % 5);
-		col_polygon *b = polygons_make(&r, (polygons_class)((i / 7) % POLYGONS_CLASS_COUNT), i % 3);
-		col_transform2 pose;
-		col_polygon *moved = polygons_random_pose(&r, a, b, &pose);
-		col_covering *ca = covering_of(a, NULL), *cb = covering_of(b, NULL);
-		bool expected = col_polygon_intersects_polygon(a, moved, NULL);
-		if (col_covering_intersects_covering(ca, cb, pose, NULL, NULL) != expected)
-			FAIL_CASE(&r, i, "pair %s / %s: expected %d", polygons_class_name((polygons_class)(i % POLYGONS_CLASS_COUNT)),
-			          polygons_class_name((polygons_class)((i / 7) % POLYGONS_CLASS_COUNT)), expected);
-		col_covering_destroy(ca);
-		col_covering_destroy(cb);
-		col_polygon_destroy(a);
-		col_polygon_destroy(b);
-		col_polygon_destroy(moved);
+	enum { POSES = 100 };
+	for (int k = 0; k < POLYGONS_CLASS_COUNT; k++) {
+		int seen[3] = {0, 0, 0}, done = 0;
+		for (int i = 0; done < COLLIDE_RANDOM_CASES; i++) {
+			polygons_class kb = (polygons_class)(i % POLYGONS_CLASS_COUNT);
+			const char *names[2] = {polygons_class_name((polygons_class)k),
+			                        polygons_class_name(kb)};
+			col_polygon *a = i % 100 == 99 ? polygons_make(&r, (polygons_class)k, 3)
+			                               : polygons_make_small(&r, (polygons_class)k, false);
+			col_polygon *b = polygons_make_small(&r, kb, true);
+			bool integer = pc_class_at(k).integer && pc_class_at(kb).integer;
+			col_covering *ca = covering_of(a, NULL), *cb = covering_of(b, NULL);
+			col_covering_cache *cache = NULL;
+			assert_int_equal(col_covering_cache_create(ca, &cache, NULL), COL_OK);
+			for (int j = 0; j < POSES && done < COLLIDE_RANDOM_CASES; j++) {
+				col_transform2 pose;
+				polygons_closeness how;
+				col_polygon *moved = polygons_pair_pose(&r, a, b, integer, &pose, &how);
+				if (moved == NULL) /* rounding folded the moved polygon: no oracle */
+					continue;
+				bool expected = col_polygon_intersects_polygon(a, moved, NULL);
+				col_polygon_destroy(moved);
+				if (how == POLYGONS_TOUCHING && !expected)
+					fail_pair(&r, done, "b's vertex lies on a's", a, b, names, pose, how,
+					          expected);
+				if (col_covering_intersects_covering(ca, cb, pose, j % 4 == 0 ? NULL : cache,
+				                                     NULL) != expected)
+					fail_pair(&r, done, "the covering disagrees", a, b, names, pose, how,
+					          expected);
+				seen[expected]++;
+				seen[2] += how == POLYGONS_TOUCHING;
+				done++;
+			}
+			col_covering_cache_destroy(cache);
+			col_covering_destroy(ca);
+			col_covering_destroy(cb);
+			col_polygon_destroy(a);
+			col_polygon_destroy(b);
+		}
+		check_spread("pairs", polygons_class_name((polygons_class)k), seen, done);
 	}
 }
 
