@@ -816,11 +816,10 @@ void col_polygon_grid_contains_points(const col_polygon_grid *grid, const col_ve
 	if (grid->convex.edges > 0) {
 		/* A local copy, which the stores to inside[] cannot touch, stays in registers. */
 		const small_convex convex = grid->convex;
-		const col_aabb2 box = grid->bounds;
 		size_t in_box = 0;
 		for (size_t i = 0; i < count; i++) {
 			col_vec2 p = points[i];
-			bool candidate = p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y && p.y <= box.max.y;
+			bool candidate = in_bounds(grid, p);
 			in_box += candidate;
 			inside[i] = candidate && small_convex_contains(&convex, p);
 		}

@@ -454,4 +454,15 @@ static inline col_polygon *polygons_make_small(rng *r, polygons_class k, bool ti
 	return c.make(r, tiny ? rng_int(r, 6, 12) : rng_int(r, 8, 24));
 }
 
+/* Fails a pair case, printing both polygons and the pose first so that it can be replayed. */
+static inline void polygons_fail_pair(rng *r, int i, const char *what, const col_polygon *a, const col_polygon *b,
+                                      const char *names[2], col_transform2 pose, polygons_closeness how, bool expected)
+{
+	polygons_print("a", a);
+	polygons_print("b", b);
+	FAIL_CASE(r, i, "pair %s / %s at pose (c %.17g, s %.17g, t (%.17g, %.17g)), %s case: %s (oracle: %d)",
+	          names[0], names[1], pose.rotation.c, pose.rotation.s, pose.translation.x,
+	          pose.translation.y, polygons_closeness_name(how), what, expected);
+}
+
 #endif

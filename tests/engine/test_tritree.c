@@ -300,17 +300,6 @@ static void test_trajectories(void **state)
 	free(path);
 }
 
-/* Fails a pair case, printing both polygons and the pose first so that it can be replayed. */
-static void fail_pair(rng *r, int i, const char *what, const col_polygon *a, const col_polygon *b,
-                      const char *names[2], col_transform2 pose, polygons_closeness how, bool expected)
-{
-	polygons_print("a", a);
-	polygons_print("b", b);
-	FAIL_CASE(r, i, "pair %s / %s at pose (c %.17g, s %.17g, t (%.17g, %.17g)), %s case: %s (oracle: %d)",
-	          names[0], names[1], pose.rotation.c, pose.rotation.s, pose.translation.x,
-	          pose.translation.y, polygons_closeness_name(how), what, expected);
-}
-
 /* Polygon pairs, every method, against the brute force on the moved polygon: COLLIDE_RANDOM_CASES
  * poses per method with a polygon of each class as a, against small polygons of every class as b,
  * many rigid poses per built pair (a pose never rebuilds a tree), three fifths of them within a
@@ -352,13 +341,13 @@ static void test_pairs_random(void **state)
 				bool expected = col_polygon_intersects_polygon(a, moved, NULL);
 				col_polygon_destroy(moved);
 				if (how == POLYGONS_TOUCHING && !expected)
-					fail_pair(&r, done, "b's vertex lies on a's", a, b, names, pose, how,
+					polygons_fail_pair(&r, done, "b's vertex lies on a's", a, b, names, pose, how,
 					          expected);
 				for (int m = 0; m < 3; m++) {
 					col_covering_cache *cache = j % 4 == 0 ? NULL : caches[m];
 					if (col_tritree_intersects_tritree(ta, tb, pose, methods[m], cache,
 					                                   NULL, NULL) != expected)
-						fail_pair(&r, done, col_method_name(methods[m]), a, b, names,
+						polygons_fail_pair(&r, done, col_method_name(methods[m]), a, b, names,
 						          pose, how, expected);
 				}
 				seen[expected]++;
