@@ -78,8 +78,9 @@ static inline bool col_cells_in_box(col_vec2 a, col_vec2 b, col_vec2 p)
 	       (p.y <= a.y || p.y <= b.y);
 }
 
-/* The query loop: the parity of the edges the segment origin-p crosses, or COL_CELLS_ON_EDGE when
- * p lies on one of them. Every edge must have origin strictly on its left (a cell's query list).
+/* The query loop's exact form: the parity of the edges the segment origin-p crosses, or
+ * COL_CELLS_ON_EDGE when p lies on one of them. Every edge must have origin strictly on its left (a
+ * cell's query list).
  *
  * For an edge ab with the origin R on its left: if P is on the left too, the line ab does not
  * separate them and the edge is skipped after one sign; if P is on the line, it is on the edge
@@ -87,7 +88,7 @@ static inline bool col_cells_in_box(col_vec2 a, col_vec2 b, col_vec2 p)
  * sides of the line RP (half-open, as above). All three signs use the differences to p, computed
  * once per edge, as col_orient2d(a, b, p), col_orient2d(a, R, p) and col_orient2d(b, R, p) form
  * them (the last two are orient2d(R, p, a) and orient2d(R, p, b) rotated: the same sign). */
-static inline int col_cells_leaf_parity(const col_cell_edge *edges, int count, col_vec2 origin, col_vec2 p)
+static inline int col_cells_leaf_parity_exact(const col_cell_edge *edges, int count, col_vec2 origin, col_vec2 p)
 {
 	double dx = origin.x - p.x, dy = origin.y - p.y;
 	int parity = 0;
@@ -107,6 +108,32 @@ static inline int col_cells_leaf_parity(const col_cell_edge *edges, int count, c
 		bool b_left = col_cells_orient_from(bx * dy, by * dx, e->b, origin, p) > 0.0;
 		parity ^= a_left != b_left;
 	}
+	return parity;
+}
+
+/* The query loop: col_cells_leaf_parity_exact's answer, with no branch per edge. Points near the
+ * boundary, as on a trajectory along it, make "which side of this edge" a coin toss that branch
+ * prediction loses; so all three signs of every edge are taken by their rounded values, and the
+ * exact loop runs only when one of them is within its error bound (p on or near an edge's line, or
+ * on the line from the origin through a vertex). */
+static inline int col_cells_leaf_parity(const col_cell_edge *edges, int count, col_vec2 origin, col_vec2 p)
+{
+	double dx = origin.x - p.x, dy = origin.y - p.y;
+	int parity = 0, unsure = 0;
+	for (int k = 0; k < count; k++) {
+		const col_cell_edge *e = edges + k;
+		double ax = e->a.x - p.x, ay = e->a.y - p.y;
+		double bx = e->b.x - p.x, by = e->b.y - p.y;
+		double l0 = ax * by, r0 = ay * bx, side = l0 - r0;
+		double l1 = ax * dy, r1 = ay * dx, a_side = l1 - r1;
+		double l2 = bx * dy, r2 = by * dx, b_side = l2 - r2;
+		unsure |= (fabs(side) <= COL_CELLS_ORIENT_BOUND * (fabs(l0) + fabs(r0))) |
+		          (fabs(a_side) <= COL_CELLS_ORIENT_BOUND * (fabs(l1) + fabs(r1))) |
+		          (fabs(b_side) <= COL_CELLS_ORIENT_BOUND * (fabs(l2) + fabs(r2)));
+		parity ^= (side < 0.0) & ((a_side > 0.0) != (b_side > 0.0));
+	}
+	if (unsure)
+		return col_cells_leaf_parity_exact(edges, count, origin, p);
 	return parity;
 }
 
