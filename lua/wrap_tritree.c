@@ -1,10 +1,11 @@
 /* The Lua face of the tri-tree (source 000, 4.5: DC-TT and DC-List):
- * collide.tritree(poly [, {leaf_cones =, depth =, min_triangles =, fit_iterations =,
+ * collide.tritree(poly [, {leaf_cones =, depth =, min_triangles =, fit_iterations =, max_memory =,
  * origin = {x, y}}]), its cones, envelopes, point, circle and polygon queries, and the traces the
  * viewer steps through. Cones and covering triangles are numbered from 1 here, as Lua is. */
 #include "collide_lua_internal.h"
 
 #include <limits.h>
+#include <stdint.h>
 
 /* The userdata: the engine's tree, NULL once closed. Uservalue 1 is the collide.covering that
  * views its covering, made on first use so tree:covering() is the same value every time. */
@@ -27,7 +28,7 @@ static col_tritree *check_tritree(lua_State *L, int arg)
 }
 
 static const char *const tritree_options[] = {
-    "leaf_cones", "depth", "min_triangles", "fit_iterations", "origin", NULL,
+    "leaf_cones", "depth", "min_triangles", "fit_iterations", "max_memory", "origin", NULL,
 };
 
 /* collide.tritree(poly [, options]) */
@@ -43,6 +44,13 @@ static int tritree_new(lua_State *L)
 		col_lua_option_int(L, 2, "depth", 2, "tritree", &options.max_depth);
 		col_lua_option_int(L, 2, "min_triangles", 2, "tritree", &options.min_triangles);
 		col_lua_option_int(L, 2, "fit_iterations", 2, "tritree", &options.fit_iterations);
+		double max_memory = 0.0;
+		if (col_lua_field_number(L, 2, "max_memory", 2, "tritree", &max_memory)) {
+			if (!(max_memory >= 1.0 && max_memory < (double)SIZE_MAX))
+				luaL_argerror(L, 2, lua_pushfstring(L, "tritree: max_memory must be a positive byte count, got %f",
+				                                    max_memory));
+			options.max_memory = (size_t)max_memory;
+		}
 		if (lua_getfield(L, 2, "origin") != LUA_TNIL) {
 			col_lua_table_point2(L, -1, 2, "tritree: origin", &options.origin);
 			options.has_origin = true;

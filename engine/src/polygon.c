@@ -8,6 +8,7 @@
 #include "error.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 
 /* Copies contour c into out without consecutive duplicates (the closing one included) and returns
@@ -75,6 +76,74 @@ static double signed_area(const col_vec2 *p, int n)
 	for (int i = 1; i + 1 < n; i++)
 		sum += col_vec2_cross(col_vec2_sub(p[i], p[0]), col_vec2_sub(p[i + 1], p[0]));
 	return 0.5 * sum;
+}
+
+static int by_edge_then_along(const void *pa, const void *pb)
+{
+	const col_polygon_touch *a = pa, *b = pb;
+	if (a->edge != b->edge)
+		return (a->edge > b->edge) - (a->edge < b->edge);
+	return (a->along > b->along) - (a->along < b->along);
+}
+
+/* Splits each edge at the vertices lying inside it (touches, from col_polygon_check_crossings), so
+ * that every T becomes a pinch: a point where the contours share a vertex. The new vertices lie on
+ * their edges exactly (they are the touching vertices themselves), and each takes the caller's
+ * label of the edge it splits. */
+static col_status split_at_touches(col_polygon *polygon, int **labels, col_polygon_touches *touches,
+                                   col_error *error)
+{
+	/* The order along an edge: its dominant coordinate, negated when it decreases (exact). */
+	for (size_t k = 0; k < touches->count; k++) {
+		col_polygon_touch *t = &touches->items[k];
+		int c = 0;
+		while (polygon->starts[c + 1] <= t->edge)
+			c++;
+		int next = t->edge + 1 < polygon->starts[c + 1] ? t->edge + 1 : polygon->starts[c];
+		col_vec2 a = polygon->points[t->edge], b = polygon->points[next];
+		bool by_x = fabs(b.x - a.x) >= fabs(b.y - a.y);
+		double key = by_x ? t->point.x : t->point.y;
+		t->along = (by_x ? b.x < a.x : b.y < a.y) ? -key : key;
+	}
+	qsort(touches->items, touches->count, sizeof *touches->items, by_edge_then_along);
+	size_t unique = 0;
+	for (size_t k = 0; k < touches->count; k++) {
+		if (unique == 0 || touches->items[unique - 1].edge != touches->items[k].edge ||
+		    !col_vec2_equal(touches->items[unique - 1].point, touches->items[k].point))
+			touches->items[unique++] = touches->items[k];
+	}
+	touches->count = unique;
+	if (unique > (size_t)(INT_MAX - 1 - polygon->vertex_count))
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "polygon: too many vertices");
+	int total = polygon->vertex_count + (int)unique;
+	col_vec2 *points = malloc(((size_t)total + 1) * sizeof *points);
+	int *new_labels = malloc(((size_t)total + 1) * sizeof *new_labels);
+	if (points == NULL || new_labels == NULL) {
+		free(points);
+		free(new_labels);
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon: out of memory for %d vertices", total);
+	}
+	int kept = 0;
+	size_t k = 0;
+	for (int c = 0; c < polygon->contour_count; c++) {
+		int first = polygon->starts[c], end = polygon->starts[c + 1];
+		polygon->starts[c] = kept;
+		for (int v = first; v < end; v++) {
+			points[kept] = polygon->points[v];
+			new_labels[kept++] = (*labels)[v];
+			for (; k < unique && touches->items[k].edge == v; k++) {
+				points[kept] = touches->items[k].point;
+				new_labels[kept++] = (*labels)[v];
+			}
+		}
+	}
+	polygon->starts[polygon->contour_count] = kept;
+	polygon->vertex_count = kept;
+	free(polygon->points);
+	free(*labels);
+	polygon->points = points;
+	*labels = new_labels;
+	return COL_OK;
 }
 
 col_status col_polygon_create(const col_contour *contours, int contour_count, col_polygon **out,
@@ -155,8 +224,17 @@ col_status col_polygon_create(const col_contour *contours, int contour_count, co
 	if (status == COL_OK && flipped == NULL)
 		status = col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon: out of memory for %d contours",
 		                  contour_count);
+	col_polygon_touches touches = {0};
 	if (status == COL_OK)
-		status = col_polygon_check_crossings(&layout, error);
+		status = col_polygon_check_crossings(&layout, &touches, error);
+	if (status == COL_OK && touches.count > 0) {
+		/* A vertex inside another edge: split that edge there and check again, the T now a pinch. */
+		status = split_at_touches(polygon, &labels, &touches, error);
+		layout = (col_polygon_layout){polygon->points, polygon->starts, labels, contour_count};
+		if (status == COL_OK)
+			status = col_polygon_check_crossings(&layout, NULL, error);
+	}
+	free(touches.items);
 	if (status == COL_OK) {
 		/* Interior on the left of every edge: outer counter-clockwise, holes clockwise. */
 		for (int c = 0; c < contour_count; c++) {

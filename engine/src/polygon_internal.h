@@ -23,11 +23,26 @@ typedef struct col_polygon_layout {
 	int contour_count;
 } col_polygon_layout;
 
+/* A vertex lying inside another edge (a T: a contour touching an edge at one of its vertices). */
+typedef struct col_polygon_touch {
+	int edge;       /* the edge, by the vertex it starts at */
+	col_vec2 point; /* the vertex, strictly between the edge's ends */
+	double along;   /* scratch: the order of the points along the edge */
+} col_polygon_touch;
+
+typedef struct col_polygon_touches {
+	col_polygon_touch *items; /* malloc'd; free when done */
+	size_t count, capacity;
+} col_polygon_touches;
+
 /* Fails with COL_ERROR_SELF_INTERSECTION when two edges share a point other than a vertex of both
  * (consecutive edges must not double back over each other; other edges that share an end point
- * must not run along one ray). Exact, and close to
- * linear time on ordinary input: a uniform grid picks the candidate pairs. */
-col_status col_polygon_check_crossings(const col_polygon_layout *layout, col_error *error);
+ * must not run along one ray). A vertex inside another edge is an error too when touches is NULL;
+ * otherwise the sweep goes on and records it there (a point may be recorded more than once), and
+ * the caller splits the edge at it and checks again, so that the T becomes a pinch. Exact,
+ * O(n log n) (a sweep). */
+col_status col_polygon_check_crossings(const col_polygon_layout *layout, col_polygon_touches *touches,
+                                       col_error *error);
 
 /* Fails with COL_ERROR_SELF_INTERSECTION where contours, or one contour twice, pass through a
  * common vertex and cross there (or overlap). flipped[c] tells that contour c will be reversed

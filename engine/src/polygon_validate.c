@@ -49,10 +49,44 @@ static bool shares_end_only(col_segment s, col_segment t)
 	return col_orient2d(shared, s_other, t_other) != 0.0 || col_dot2_sign(shared, s_other, t_other) < 0;
 }
 
-/* Reports edges e and f if they meet where they must not. */
-static col_status check_pair(const col_polygon_layout *layout, const int *contour_of, int e, int f,
-                             col_error *error)
+/* Whether p lies on segment ab strictly between its ends (exact). */
+static bool inside_segment(col_vec2 a, col_vec2 b, col_vec2 p)
 {
+	return col_orient2d(a, b, p) == 0.0 && col_dot2_sign(p, a, b) < 0;
+}
+
+/* Records that a vertex at `point` lies inside `edge`; false when memory runs out. */
+static bool add_touch(col_polygon_touches *touches, int edge, col_vec2 point)
+{
+	if (touches->count == touches->capacity) {
+		size_t capacity = touches->capacity ? 2 * touches->capacity : 16;
+		col_polygon_touch *grown = realloc(touches->items, capacity * sizeof *grown);
+		if (grown == NULL)
+			return false;
+		touches->items = grown;
+		touches->capacity = capacity;
+	}
+	touches->items[touches->count++] = (col_polygon_touch){edge, point, 0.0};
+	return true;
+}
+
+/* The edges the line cuts, bottom to top, as a treap (a binary search tree kept balanced by random
+ * priorities) over edge indices; -1 is no node. Parent links give each edge's neighbours. */
+typedef struct sweep {
+	const col_polygon_layout *layout;
+	const int *contour_of;
+	col_polygon_touches *touches; /* NULL: a T is an error */
+	col_vec2 *lo, *hi; /* each edge's ends in sweep order */
+	int *left, *right, *parent;
+	int root;
+} sweep;
+
+/* Reports edges e and f if they meet where they must not. A vertex of one lying inside the other (a
+ * T) is recorded in w->touches instead, when the sweep collects them. */
+static col_status check_pair(const sweep *w, int e, int f, col_error *error)
+{
+	const col_polygon_layout *layout = w->layout;
+	const int *contour_of = w->contour_of;
 	const col_vec2 *p = layout->points;
 	int ce = contour_of[e], cf = contour_of[f];
 	int e_next = next_vertex(layout, contour_of, e), f_next = next_vertex(layout, contour_of, f);
@@ -76,12 +110,23 @@ static col_status check_pair(const col_polygon_layout *layout, const int *contou
 			return COL_OK; /* a pinch: col_polygon_check_pinches looks at the whole vertex */
 		int o1 = sign_of(col_orient2d(s.a, s.b, t.a)), o2 = sign_of(col_orient2d(s.a, s.b, t.b));
 		int o3 = sign_of(col_orient2d(t.a, t.b, s.a)), o4 = sign_of(col_orient2d(t.a, t.b, s.b));
-		if (o1 == 0 && o2 == 0 && o3 == 0 && o4 == 0)
+		if (o1 == 0 && o2 == 0 && o3 == 0 && o4 == 0) {
 			verb = "overlap";
-		else if (o1 * o2 < 0 && o3 * o4 < 0)
+		} else if (o1 * o2 < 0 && o3 * o4 < 0) {
 			verb = "cross";
-		else
+		} else {
 			verb = "touch";
+			/* Not collinear, so they meet at one point: an end of one inside the other. */
+			if (w->touches != NULL) {
+				bool recorded = inside_segment(t.a, t.b, s.a)   ? add_touch(w->touches, f, s.a)
+				                : inside_segment(t.a, t.b, s.b) ? add_touch(w->touches, f, s.b)
+				                : inside_segment(s.a, s.b, t.a) ? add_touch(w->touches, e, t.a)
+				                                                : add_touch(w->touches, e, t.b);
+				if (!recorded)
+					return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon: out of memory for its touches");
+				return COL_OK;
+			}
+		}
 	}
 	int le = layout->labels[e], lf = layout->labels[f];
 	if (ce == cf) {
@@ -128,15 +173,6 @@ static int compare_events(const void *pa, const void *pb)
 	return (a->edge > b->edge) - (a->edge < b->edge);
 }
 
-/* The edges the line cuts, bottom to top, as a treap (a binary search tree kept balanced by random
- * priorities) over edge indices; -1 is no node. Parent links give each edge's neighbours. */
-typedef struct sweep {
-	const col_polygon_layout *layout;
-	const int *contour_of;
-	col_vec2 *lo, *hi; /* each edge's ends in sweep order */
-	int *left, *right, *parent;
-	int root;
-} sweep;
 
 static uint32_t priority_of(int edge)
 {
@@ -153,6 +189,14 @@ static int side_of(const sweep *w, int s, int t)
 	col_vec2 p = w->lo[s];
 	double o = col_vec2_equal(w->lo[t], p) ? col_orient2d(p, w->hi[t], w->hi[s])
 	                                       : col_orient2d(w->lo[t], w->hi[t], p);
+	return (o > 0.0) - (o < 0.0);
+}
+
+/* For s starting inside t (a T the sweep records), the side its other end takes: the side s lies
+ * on all along, as it meets t only there. 0 only for collinear edges, which check_pair refuses. */
+static int side_beyond(const sweep *w, int s, int t)
+{
+	double o = col_orient2d(w->lo[t], w->hi[t], w->hi[s]);
 	return (o > 0.0) - (o < 0.0);
 }
 
@@ -204,10 +248,12 @@ static col_status sweep_insert(sweep *w, int s, col_error *error)
 	while (node >= 0) {
 		int side = side_of(w, s, node);
 		if (side == 0) {
-			col_status status = check_pair(w->layout, w->contour_of, s, node, error);
+			col_status status = check_pair(w, s, node, error);
 			if (status != COL_OK)
 				return status;
-			side = s > node ? 1 : -1; /* cannot happen for a contact; any fixed order will do */
+			side = side_beyond(w, s, node);
+			if (side == 0)
+				side = s > node ? 1 : -1; /* cannot happen: check_pair refuses collinear contacts */
 		}
 		parent = node;
 		below = side < 0;
@@ -227,9 +273,9 @@ static col_status sweep_insert(sweep *w, int s, col_error *error)
 	int under = neighbour(w, s, false), over = neighbour(w, s, true);
 	col_status status = COL_OK;
 	if (under >= 0)
-		status = check_pair(w->layout, w->contour_of, s, under, error);
+		status = check_pair(w, s, under, error);
 	if (status == COL_OK && over >= 0)
-		status = check_pair(w->layout, w->contour_of, s, over, error);
+		status = check_pair(w, s, over, error);
 	return status;
 }
 
@@ -251,15 +297,16 @@ static col_status sweep_remove(sweep *w, int s, col_error *error)
 		w->right[p] = -1;
 	/* Its two neighbours now face each other. */
 	if (under >= 0 && over >= 0)
-		return check_pair(w->layout, w->contour_of, under, over, error);
+		return check_pair(w, under, over, error);
 	return COL_OK;
 }
 
-col_status col_polygon_check_crossings(const col_polygon_layout *layout, col_error *error)
+col_status col_polygon_check_crossings(const col_polygon_layout *layout, col_polygon_touches *touches,
+                                       col_error *error)
 {
 	int edges = layout->starts[layout->contour_count];
 	size_t n = (size_t)edges;
-	sweep w = {.layout = layout, .root = -1};
+	sweep w = {.layout = layout, .touches = touches, .root = -1};
 	int *contour_of = malloc(n * sizeof *contour_of);
 	sweep_event *events = malloc(2 * n * sizeof *events);
 	w.lo = malloc(n * sizeof *w.lo);
@@ -384,6 +431,33 @@ static col_status explain_pinch(const int *contour_of, const occurrence *occurre
 	return col_fail(error, COL_ERROR_TOPOLOGY, "polygon: hole %d lies inside hole %d", wrong_inner, wrong_outer);
 }
 
+/* Whether each contour's own spokes, in the counter-clockwise order, alternate between leaving and
+ * arriving. One that does not crosses itself at the point, whatever the other contours do there:
+ * that is reported as a crossing, not as a misplaced hole. */
+static bool alternates_per_contour(const int *contour_of, const occurrence *occurrences, const spoke *spokes,
+                                   int count)
+{
+	for (int k = 0; k < count; k++) {
+		int c = contour_of[occurrences[spokes[k].occurrence].vertex];
+		/* Only from each contour's first spoke, and against its next one (cyclically). */
+		bool first = true;
+		for (int j = 0; j < k && first; j++)
+			first = contour_of[occurrences[spokes[j].occurrence].vertex] != c;
+		if (!first)
+			continue;
+		const spoke *previous = &spokes[k];
+		for (int step = 1; step <= count; step++) {
+			const spoke *next = &spokes[(k + step) % count];
+			if (contour_of[occurrences[next->occurrence].vertex] != c)
+				continue;
+			if (next->leaves == previous->leaves)
+				return false;
+			previous = next;
+		}
+	}
+	return true;
+}
+
 /* Checks the occurrences of one point (count >= 2): COL_OK, COL_ERROR_SELF_INTERSECTION, or
  * COL_ERROR_TOPOLOGY (see explain_pinch). spokes and positions have room for 2 count entries. */
 static col_status check_pinch(const col_polygon_layout *layout, const int *contour_of, const bool *flipped,
@@ -416,7 +490,7 @@ static col_status check_pinch(const col_polygon_layout *layout, const int *conto
 		bool overlap = compare_spokes(a, b) == 0 && upper_half(a->center, a->end) == upper_half(b->center, b->end);
 		if (a->leaves != b->leaves && !overlap)
 			continue;
-		if (!overlap) {
+		if (!overlap && alternates_per_contour(contour_of, occurrences, spokes, 2 * count)) {
 			col_status why = explain_pinch(contour_of, occurrences, count, pos_out, pos_in, error);
 			if (why != COL_ERROR_SELF_INTERSECTION)
 				return why;

@@ -20,6 +20,7 @@
 #include "error.h"
 
 #define MAX_LEVELS 30
+#define DEFAULT_MAX_MEMORY ((size_t)1 << 30)
 /* Enclosing triangles and circles are widened by this much (relative) after fitting, so that they
  * still hold their geometry once a rigid motion has rounded both. */
 #define MOTION_MARGIN 1e-9
@@ -49,8 +50,8 @@ struct col_tritree {
 
 col_tritree_options col_tritree_default_options(void)
 {
-	return (col_tritree_options){.leaf_cones = 0, .max_depth = 0, .min_triangles = 4,
-	                             .fit_iterations = 8, .has_origin = false, .origin = {0.0, 0.0}};
+	return (col_tritree_options){.leaf_cones = 0, .max_depth = 0, .min_triangles = 4, .fit_iterations = 8,
+	                             .max_memory = DEFAULT_MAX_MEMORY, .has_origin = false, .origin = {0.0, 0.0}};
 }
 
 /* ---- exact cone geometry ---- */
@@ -91,39 +92,52 @@ static bool beyond(col_vec2 apex, col_vec2 e1, col_vec2 e2, col_vec2 p)
 
 /* ---- building ---- */
 
-static col_status grow_cones(col_tritree *tree, col_error *error)
+/* Bytes of cones and triangle entries, the part of the tree options.max_memory bounds. */
+static double tree_bytes(size_t cones, size_t entries)
 {
-	if (tree->cone_count < tree->cone_capacity)
-		return COL_OK;
-	int capacity = tree->cone_capacity ? 2 * tree->cone_capacity : 64;
-	tt_cone *cones = realloc(tree->cones, (size_t)capacity * sizeof *cones);
-	if (cones == NULL)
-		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "tritree: out of memory for %d cones", capacity);
-	tree->cones = cones;
-	tree->cone_capacity = capacity;
-	return COL_OK;
+	return (double)cones * sizeof(tt_cone) + (double)entries * sizeof(int); /* no wrap on 32 bits */
 }
 
-static col_status grow_pool(col_tritree *tree, size_t extra, col_error *error)
+static col_status over_budget(const col_tritree *tree, col_error *error)
 {
-	if (tree->pool_count + extra <= tree->pool_capacity)
-		return COL_OK;
-	/* Cones index their entries with ints. Far from star-shaped (a comb of 10^5 vertices) the
-	 * leaves hold that many: refuse the tree rather than wrap. */
-	if (tree->pool_count + extra > (size_t)INT_MAX)
-		return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
-		                "tritree: over %d triangle entries in its cones (the polygon is far from "
-		                "star-shaped; the covering grid suits it)",
-		                INT_MAX);
-	size_t capacity = tree->pool_capacity ? tree->pool_capacity : 1024;
-	while (capacity < tree->pool_count + extra)
-		capacity *= 2;
-	int *pool = realloc(tree->pool, capacity * sizeof *pool);
-	if (pool == NULL)
-		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "tritree: out of memory for %zu triangle entries",
-		                capacity);
-	tree->pool = pool;
-	tree->pool_capacity = capacity;
+	return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
+	                "tritree: over its memory budget of %zu bytes (options.max_memory): the polygon is far "
+	                "from star-shaped, so its cones share most triangles; the covering grid suits it",
+	                tree->options.max_memory);
+}
+
+/* Room for one more cone and its triangles (at most those of its parent, `extra`). Capacities
+ * double, but never past the budget. */
+static col_status reserve_cone(col_tritree *tree, size_t extra, col_error *error)
+{
+	size_t budget = tree->options.max_memory;
+	size_t cones = (size_t)tree->cone_count + 1, entries = tree->pool_count + extra;
+	/* Cones index their entries with ints: refuse the tree rather than wrap. */
+	if (entries > (size_t)INT_MAX || cones > (size_t)INT_MAX / 2 || tree_bytes(cones, entries) > (double)budget)
+		return over_budget(tree, error);
+	if (cones > (size_t)tree->cone_capacity) {
+		size_t capacity = tree->cone_capacity ? 2 * (size_t)tree->cone_capacity : 64;
+		if (tree_bytes(capacity, entries) > (double)budget)
+			capacity = cones;
+		tt_cone *grown = realloc(tree->cones, capacity * sizeof *grown);
+		if (grown == NULL)
+			return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "tritree: out of memory for %zu cones", capacity);
+		tree->cones = grown;
+		tree->cone_capacity = (int)capacity;
+	}
+	if (entries > tree->pool_capacity) {
+		size_t capacity = tree->pool_capacity ? tree->pool_capacity : 1024;
+		while (capacity < entries)
+			capacity *= 2;
+		if (capacity > (size_t)INT_MAX || tree_bytes(cones, capacity) > (double)budget)
+			capacity = entries;
+		int *grown = realloc(tree->pool, capacity * sizeof *grown);
+		if (grown == NULL)
+			return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "tritree: out of memory for %zu triangle entries",
+			                capacity);
+		tree->pool = grown;
+		tree->pool_capacity = capacity;
+	}
 	return COL_OK;
 }
 
@@ -132,9 +146,8 @@ static col_status add_cone(col_tritree *tree, int parent, col_vec2 r1, col_vec2 
                            col_error *error)
 {
 	const col_covering *cov = tree->covering;
-	col_status status = grow_cones(tree, error);
-	if (status == COL_OK)
-		status = grow_pool(tree, parent < 0 ? (size_t)cov->count : (size_t)tree->cones[parent].count, error);
+	col_status status =
+	    reserve_cone(tree, parent < 0 ? (size_t)cov->count : (size_t)tree->cones[parent].count, error);
 	if (status != COL_OK)
 		return status;
 	tt_cone *cone = &tree->cones[tree->cone_count];
@@ -321,6 +334,8 @@ col_status col_tritree_build(const col_polygon *polygon, const col_tritree_optio
 	if (polygon == NULL)
 		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "tritree: no polygon");
 	col_tritree_options o = options != NULL ? *options : col_tritree_default_options();
+	if (o.max_memory == 0)
+		o.max_memory = DEFAULT_MAX_MEMORY;
 	col_status status = check_options(&o, error);
 	if (status != COL_OK)
 		return status;

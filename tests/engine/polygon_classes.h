@@ -276,24 +276,35 @@ static inline col_polygon *pc_integer(rng *r, int n, int radius)
 
 /* Non-manifold (pinched): one contour of `petals` petals around a point O that it passes through
  * once per petal, each petal star-shaped from O in its own sector; about half of the neighbouring
- * petals also share a vertex at their common sector line, which closes off a thin pocket of
- * outside between them. Every pinch is a vertex where edges leave and arrive in turn. */
+ * petals also meet at their common sector line, which closes off a thin pocket of outside between
+ * them: at a shared vertex, or (half of those) at a T, a vertex of the next petal lying exactly in
+ * the middle of an edge of the first along the line (its ends rounded to multiples of 2^-30, so
+ * the middle is exact). Every pinch is a vertex where edges leave and arrive in turn. */
 static inline col_polygon *pc_pinched(rng *r, int petals)
 {
 	enum { MIDS = 5 };
 	col_polygon *polygon = NULL;
 	for (int tries = 0; polygon == NULL; tries++) {
-		col_vec2 *p = pc_points(petals * (MIDS + 5));
+		col_vec2 *p = pc_points(petals * (MIDS + 6));
 		col_vec2 o = {rng_in(r, -0.3, 0.3), rng_in(r, -0.3, 0.3)};
 		double phase = rng_in(r, 0.0, PC_TWO_PI), width = PC_TWO_PI / petals;
 		bool *touch = malloc((size_t)petals * sizeof *touch); /* petal i touches petal i + 1 */
-		col_vec2 *tip = malloc((size_t)petals * sizeof *tip);
-		if (touch == NULL || tip == NULL)
+		bool *tee = malloc((size_t)petals * sizeof *tee);     /* ... at a T */
+		col_vec2 *tip = malloc((size_t)petals * 3 * sizeof *tip);
+		if (touch == NULL || tee == NULL || tip == NULL)
 			fail_msg("polygon classes: out of memory");
 		for (int i = 0; i < petals; i++) {
 			double t = phase + width * (i + 1);
 			touch[i] = petals > 1 && rng_coin(r);
-			tip[i] = (col_vec2){o.x + 0.9 * cos(t), o.y + 0.9 * sin(t)};
+			tee[i] = touch[i] && rng_coin(r);
+			/* The T's edge from outside in along the line, and its exact middle. */
+			col_vec2 outer = {ldexp(round(ldexp(o.x + 0.95 * cos(t), 30)), -30),
+			                  ldexp(round(ldexp(o.y + 0.95 * sin(t), 30)), -30)};
+			col_vec2 inner = {ldexp(round(ldexp(o.x + 0.85 * cos(t), 30)), -30),
+			                  ldexp(round(ldexp(o.y + 0.85 * sin(t), 30)), -30)};
+			tip[3 * i] = (col_vec2){0.5 * (outer.x + inner.x), 0.5 * (outer.y + inner.y)};
+			tip[3 * i + 1] = outer;
+			tip[3 * i + 2] = inner;
 		}
 		int n = 0;
 		for (int i = 0; i < petals; i++) {
@@ -301,16 +312,21 @@ static inline col_polygon *pc_pinched(rng *r, int petals)
 			p[n++] = o;
 			p[n++] = (col_vec2){o.x + 0.15 * cos(start + 0.08 * width), o.y + 0.15 * sin(start + 0.08 * width)};
 			if (touch[(i + petals - 1) % petals])
-				p[n++] = tip[(i + petals - 1) % petals];
+				p[n++] = tip[3 * ((i + petals - 1) % petals)];
 			for (int k = 0; k < MIDS; k++) {
 				double t = start + width * (0.2 + 0.6 * (k + rng_unit(r)) / MIDS), rho = rng_in(r, 0.4, 1.0);
 				p[n++] = (col_vec2){o.x + rho * cos(t), o.y + rho * sin(t)};
 			}
-			if (touch[i])
-				p[n++] = tip[i];
+			if (tee[i]) {
+				p[n++] = tip[3 * i + 1];
+				p[n++] = tip[3 * i + 2];
+			} else if (touch[i]) {
+				p[n++] = tip[3 * i];
+			}
 			p[n++] = (col_vec2){o.x + 0.15 * cos(end - 0.08 * width), o.y + 0.15 * sin(end - 0.08 * width)};
 		}
 		free(touch);
+		free(tee);
 		free(tip);
 		polygon = pc_check(pc_take(p, n), tries, "pinched");
 	}

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "collide/polygon.h"
+#include "collide/predicates.h"
 
+#include "polygon_classes.h"
 #include "support.h"
 
 #define V(x, y)      ((col_vec2){(x), (y)})
@@ -43,6 +45,15 @@ static col_polygon *make(const col_contour *contours, int count)
 	return polygon;
 }
 
+static void expect_both(const col_polygon *polygon, col_vec2 p, bool inside)
+{
+	bool crossing = col_polygon_contains(polygon, p, COL_METHOD_CROSSING, NULL);
+	bool winding = col_polygon_contains(polygon, p, COL_METHOD_WINDING, NULL);
+	if (crossing != inside || winding != inside)
+		fail_msg("(%.17g, %.17g): expected %s, crossing says %d, winding %d", p.x, p.y,
+		         inside ? "inside" : "outside", crossing, winding);
+}
+
 static const col_vec2 square10[] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
 
 static void test_bowtie_names_crossing_edges(void **state)
@@ -60,9 +71,23 @@ static void test_bowtie_names_crossing_edges(void **state)
 static void test_vertex_on_other_edge(void **state)
 {
 	(void)state;
-	/* Vertex 3 lies on edge 0: the edges into and out of it touch edge 0. */
-	const col_vec2 pinched[] = {V(0, 0), V(6, 0), V(6, 4), V(3, 0), V(0, 4)};
-	expect_simple_failure(pinched, 5, COL_ERROR_SELF_INTERSECTION, "touch at (3, 0)");
+	/* Vertex 3 lies inside edge 0 (a T): accepted, edge 0 split there, so the contour passes
+	 * through (3, 0) twice, between two lobes. */
+	const col_vec2 tee[] = {V(0, 0), V(6, 0), V(6, 4), V(3, 0), V(0, 4)};
+	col_polygon *lobes = make((col_contour[]){{tee, 5}}, 1);
+	assert_int_equal(col_polygon_vertex_count(lobes), 6);
+	expect_both(lobes, V(3, 0), true);
+	expect_both(lobes, V(1, 1), true);
+	expect_both(lobes, V(5, 1), true);
+	expect_both(lobes, V(3, 0.5), false);
+	expect_both(lobes, V(3, -0.5), false);
+	col_polygon_destroy(lobes);
+	/* A T whose vertex the contour crosses through is still a crossing. */
+	const col_vec2 crossed[] = {V(0, 0), V(6, 0), V(6, 4), V(3, -2), V(0, 4)};
+	expect_simple_failure(crossed, 5, COL_ERROR_SELF_INTERSECTION, "cross");
+	/* Two edges crossing where neither has a vertex stay refused even when a third passes there. */
+	const col_vec2 three[] = {V(2, 3), V(3, 1), V(1, 2), V(2, 1), V(4, 1), V(1, 4), V(1, 3), V(4, 3), V(3, 4)};
+	expect_simple_failure(three, 9, COL_ERROR_SELF_INTERSECTION, "cross at (2, 3)");
 	/* A spike: the contour runs out along a line and back. */
 	const col_vec2 spike[] = {V(0, 0), V(4, 0), V(4, 4), V(4, 6), V(4, 5), V(0, 4)};
 	expect_simple_failure(spike, 6, COL_ERROR_SELF_INTERSECTION, "polygon: contour 0 edges 2 and ");
@@ -79,9 +104,30 @@ static void test_holes_that_touch_or_cross(void **state)
 	expect_failure(a, 2, COL_ERROR_SELF_INTERSECTION, "polygon: contour 0 edge 1 and contour 1 edge");
 	expect_failure(a, 2, COL_ERROR_SELF_INTERSECTION, "cross at (10, ");
 
+	/* A hole touching the outer contour's edge at a vertex of its own: accepted. */
 	const col_vec2 touching[] = {V(8, 4), V(10, 5), V(8, 6)};
 	col_contour b[] = {{square10, 4}, {touching, 3}};
-	expect_failure(b, 2, COL_ERROR_SELF_INTERSECTION, "touch at (10, 5)");
+	col_polygon *notched = make(b, 2);
+	assert_int_equal(col_polygon_vertex_count(notched), 8);
+	expect_both(notched, V(10, 5), true);
+	expect_both(notched, V(9, 5), false);
+	expect_both(notched, V(10, 4.5), true);
+	expect_both(notched, V(9.5, 2), true);
+	col_polygon_destroy(notched);
+	/* Touching the edge from outside: misplaced. */
+	const col_vec2 beside[] = {V(12, 4), V(12, 6), V(10, 5)};
+	col_contour outside[] = {{square10, 4}, {beside, 3}};
+	expect_failure(outside, 2, COL_ERROR_TOPOLOGY, "polygon: hole 1 lies outside the outer contour");
+	/* The outer contour's vertex inside a hole's edge, the hole inside: accepted. */
+	const col_vec2 notch_outer[] = {V(0, 0), V(10, 0), V(10, 10), V(5, 6), V(0, 10)};
+	const col_vec2 below[] = {V(3, 6), V(5, 2), V(7, 6)};
+	col_contour e[] = {{notch_outer, 5}, {below, 3}};
+	col_polygon *v_hole = make(e, 2);
+	expect_both(v_hole, V(5, 6), true);
+	expect_both(v_hole, V(5, 5), false);
+	expect_both(v_hole, V(5, 7), false);
+	expect_both(v_hole, V(2, 7), true);
+	col_polygon_destroy(v_hole);
 
 	const col_vec2 left[] = {V(2, 2), V(5, 2), V(5, 4), V(2, 4)};
 	const col_vec2 right[] = {V(5, 3), V(8, 3), V(8, 5), V(5, 5)};
@@ -221,14 +267,6 @@ static void test_normalisation(void **state)
 	col_polygon_destroy(p2);
 }
 
-static void expect_both(const col_polygon *polygon, col_vec2 p, bool inside)
-{
-	bool crossing = col_polygon_contains(polygon, p, COL_METHOD_CROSSING, NULL);
-	bool winding = col_polygon_contains(polygon, p, COL_METHOD_WINDING, NULL);
-	if (crossing != inside || winding != inside)
-		fail_msg("(%.17g, %.17g): expected %s, crossing says %d, winding %d", p.x, p.y,
-		         inside ? "inside" : "outside", crossing, winding);
-}
 
 /* A square with a square hole and a notch whose top is horizontal, so rays run along edges. */
 static void test_degenerate_queries(void **state)
@@ -384,7 +422,7 @@ static void test_pinches(void **state)
 	               "polygon: contour 0 vertex 1 and contour 1 vertex 2 meet at (10, 0) and cross there");
 	/* Two passes through a vertex leaving along one ray: the shorter edge ends on the longer. */
 	const col_vec2 along[] = {V(0, 0), V(4, 0), V(2, 2), V(4, 4), V(0, 4), V(2, 2), V(3, 1), V(1, 0.5)};
-	expect_simple_failure(along, 8, COL_ERROR_SELF_INTERSECTION, "polygon: contour 0 edges 1 and 6 touch at (3, 1)");
+	expect_simple_failure(along, 8, COL_ERROR_SELF_INTERSECTION, "polygon: contour 0 edges 1 and 5 overlap");
 }
 
 /* ---- the sweep against an all-pairs reference on small integer polygons ---- */
@@ -487,6 +525,61 @@ static int ref_dedup(const col_vec2 *raw, int n, col_vec2 *p)
 	return m;
 }
 
+/* Splits every edge of p at the vertices of p and of q (k of them; q may be NULL) lying strictly
+ * inside it, in order along it: the engine turns each such T into a pinch the same way. */
+#define REF_MAX 128
+static int ref_split(const col_vec2 *p, int m, const col_vec2 *q, int k, col_vec2 *out)
+{
+	int count = 0;
+	for (int i = 0; i < m; i++) {
+		col_vec2 a = p[i], b = p[(i + 1) % m];
+		out[count++] = a;
+		int first = count;
+		for (int j = 0; j < m + k; j++) {
+			col_vec2 v = j < m ? p[j] : q[j - m];
+			int64_t dot = ((int64_t)a.x - (int64_t)v.x) * ((int64_t)b.x - (int64_t)v.x) +
+			              ((int64_t)a.y - (int64_t)v.y) * ((int64_t)b.y - (int64_t)v.y);
+			if (cross3(a, b, v) != 0 || dot >= 0)
+				continue;
+			bool seen = false;
+			for (int t = first; t < count; t++)
+				seen = seen || same_point(out[t], v);
+			if (seen)
+				continue;
+			/* Insertion by distance from a. */
+			int64_t d = ((int64_t)v.x - (int64_t)a.x) * ((int64_t)v.x - (int64_t)a.x) +
+			            ((int64_t)v.y - (int64_t)a.y) * ((int64_t)v.y - (int64_t)a.y);
+			int at = count;
+			while (at > first) {
+				col_vec2 w = out[at - 1];
+				int64_t dw = ((int64_t)w.x - (int64_t)a.x) * ((int64_t)w.x - (int64_t)a.x) +
+				             ((int64_t)w.y - (int64_t)a.y) * ((int64_t)w.y - (int64_t)a.y);
+				if (dw < d)
+					break;
+				out[at] = out[at - 1];
+				at--;
+			}
+			out[at] = v;
+			count++;
+		}
+	}
+	return count;
+}
+
+/* Whether two edges of p and q (which may be p itself) cross where neither has a vertex: the one
+ * contact a split cannot turn into a pinch. */
+static bool ref_proper_crossing(const col_vec2 *p, int m, const col_vec2 *q, int k)
+{
+	for (int i = 0; i < m; i++) {
+		for (int j = 0; j < k; j++) {
+			col_vec2 a = p[i], b = p[(i + 1) % m], c = q[j], d = q[(j + 1) % k];
+			if (cross3(a, b, c) * cross3(a, b, d) < 0 && cross3(c, d, a) * cross3(c, d, b) < 0)
+				return true;
+		}
+	}
+	return false;
+}
+
 static bool ref_degenerate(const col_vec2 *p, int m)
 {
 	if (m < 3)
@@ -533,20 +626,27 @@ static bool ref_contours_meet(const col_vec2 *p, int m, const col_vec2 *q, int k
 
 static col_status ref_validate(const col_vec2 *raw, int n)
 {
-	col_vec2 p[16];
-	int m = ref_dedup(raw, n, p);
-	if (ref_degenerate(p, m))
+	col_vec2 d[16], p[REF_MAX];
+	int m = ref_dedup(raw, n, d);
+	if (ref_degenerate(d, m))
 		return COL_ERROR_DEGENERATE;
+	if (ref_proper_crossing(d, m, d, m))
+		return COL_ERROR_SELF_INTERSECTION;
+	m = ref_split(d, m, NULL, 0, p);
 	return ref_self_intersects(p, m) || !ref_consistent(p, m) ? COL_ERROR_SELF_INTERSECTION : COL_OK;
 }
 
 /* An outer contour and one hole. */
 static col_status ref_validate_with_hole(const col_vec2 *raw_outer, int n, const col_vec2 *raw_hole, int h)
 {
-	col_vec2 p[16], q[16];
-	int m = ref_dedup(raw_outer, n, p), k = ref_dedup(raw_hole, h, q);
-	if (ref_degenerate(p, m) || ref_degenerate(q, k))
+	col_vec2 dp[16], dq[16], p[REF_MAX], q[REF_MAX];
+	int dm = ref_dedup(raw_outer, n, dp), dk = ref_dedup(raw_hole, h, dq);
+	if (ref_degenerate(dp, dm) || ref_degenerate(dq, dk))
 		return COL_ERROR_DEGENERATE;
+	if (ref_proper_crossing(dp, dm, dp, dm) || ref_proper_crossing(dq, dk, dq, dk) ||
+	    ref_proper_crossing(dp, dm, dq, dk))
+		return COL_ERROR_SELF_INTERSECTION;
+	int m = ref_split(dp, dm, dq, dk, p), k = ref_split(dq, dk, dp, dm, q);
 	if (ref_self_intersects(p, m) || ref_self_intersects(q, k) || ref_contours_meet(p, m, q, k) ||
 	    !ref_consistent(p, m) || !ref_consistent(q, k))
 		return COL_ERROR_SELF_INTERSECTION;
@@ -584,6 +684,35 @@ static void describe(char *text, size_t size, const col_vec2 *p, int n)
 	int len = 0;
 	for (int i = 0; i < n && (size_t)len < size; i++)
 		len += snprintf(text + len, size - (size_t)len, "(%g,%g) ", p[i].x, p[i].y);
+}
+
+/* The pinched class of the structures' suites holds T's: a vertex lying inside an edge, which the
+ * polygon splits there, so the split point is a straight vertex (its neighbours collinear with it)
+ * that the contour also passes through elsewhere. */
+static void test_pinched_class_has_tees(void **state)
+{
+	(void)state;
+	rng r = rng_make(0x544545ULL);
+	int with_tee = 0, count = 500;
+	for (int k = 0; k < count; k++) {
+		col_polygon *polygon = pc_pinched(&r, 8);
+		col_contour c = col_polygon_contour(polygon, 0);
+		bool tee = false;
+		for (int i = 0; i < c.count && !tee; i++) {
+			col_vec2 before = c.points[(i + c.count - 1) % c.count], v = c.points[i],
+			         after = c.points[(i + 1) % c.count];
+			if (col_orient2d(before, v, after) != 0.0)
+				continue;
+			for (int j = 0; j < c.count && !tee; j++)
+				tee = j != i && same_point(c.points[j], v);
+		}
+		with_tee += tee;
+		for (int i = 0; i < c.count; i++)
+			expect_both(polygon, c.points[i], true);
+		col_polygon_destroy(polygon);
+	}
+	print_message("pinched class: %d of %d polygons have a T\n", with_tee, count);
+	assert_true(with_tee > count / 4);
 }
 
 static void test_sweep_matches_all_pairs(void **state)
@@ -700,6 +829,7 @@ int main(void)
 	    cmocka_unit_test(test_bowtie_names_crossing_edges),
 	    cmocka_unit_test(test_vertex_on_other_edge),
 	    cmocka_unit_test(test_pinches),
+	    cmocka_unit_test(test_pinched_class_has_tees),
 	    cmocka_unit_test(test_holes_that_touch_or_cross),
 	    cmocka_unit_test(test_hole_placement),
 	    cmocka_unit_test(test_not_finite),

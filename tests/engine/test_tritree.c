@@ -450,6 +450,22 @@ static void test_bad_input(void **state)
 	options.has_origin = true;
 	options.origin = (col_vec2){INFINITY, 0};
 	assert_int_equal(col_tritree_build(polygon, &options, &tree, &error), COL_ERROR_INVALID_ARGUMENT);
+	/* The memory budget: a comb far from star-shaped is refused, with nothing leaked, under a budget
+	 * it needs more than, and built under a roomier one. */
+	rng r = rng_make(SEED);
+	col_polygon *comb = pc_comb(&r, 200);
+	col_tritree *roomy = tree_of(comb, NULL);
+	size_t needed = col_tritree_get_stats(roomy).memory_bytes;
+	col_tritree_destroy(roomy);
+	options = col_tritree_default_options();
+	options.max_memory = needed / 8;
+	assert_int_equal(col_tritree_build(comb, &options, &tree, &error), COL_ERROR_OUT_OF_MEMORY);
+	assert_null(tree);
+	assert_non_null(strstr(error.message, "max_memory"));
+	options.max_memory = 2 * needed;
+	roomy = tree_of(comb, &options);
+	col_tritree_destroy(roomy);
+	col_polygon_destroy(comb);
 	tree = tree_of(polygon, NULL);
 	assert_false(col_tritree_contains(tree, (col_vec2){NAN, 0}, NULL, NULL, NULL));
 	assert_int_equal(col_tritree_locate(tree, (col_vec2){NAN, 0}), -1);

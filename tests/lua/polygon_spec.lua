@@ -177,6 +177,22 @@ describe("collide.polygon", function()
 		assert.matches("cross", message, 1, true)
 	end)
 
+	it("accepts a hole whose corner touches the outer contour's edge, splitting that edge there", function()
+		local square = { { 0, 0 }, { 10, 0 }, { 10, 10 }, { 0, 10 } }
+		local notched = collide.polygon(square, { holes = { { { 8, 4 }, { 10, 5 }, { 8, 6 } } } })
+		assert.equals(8, #notched) -- 4 + 3 + the split point on the edge x = 10
+		assert.is_true(notched:contains(10, 5))
+		assert.is_false(notched:contains(9, 5))
+		assert.is_true(notched:contains(10, 4.5))
+		for _, method in ipairs{ "grid", "quadtree", "covering", "tritree" } do
+			assert.is_false(notched:contains(9, 5, method), method)
+			assert.is_true(notched:contains(9.5, 2, method), method)
+		end
+		assert.matches("hole 1 lies outside the outer contour", error_of(function()
+			return collide.polygon(square, { holes = { { { 12, 4 }, { 12, 6 }, { 10, 5 } } } })
+		end), 1, true)
+	end)
+
 	it("rejects degenerate input and a hole outside the polygon", function()
 		assert.matches("bad argument #1 to 'polygon'", error_of(function()
 			return collide.polygon{ { 0, 0 }, { 4, 0 } }

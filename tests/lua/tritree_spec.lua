@@ -306,6 +306,12 @@ describe("collide.tritree", function()
 	it("refuses methods, caches and arguments that do not fit", function()
 		local poly = collide.polygon(c_outline)
 		local a, b = collide.tritree(poly), collide.tritree(poly)
+		assert.matches("bad argument #1 to 'tritree' (tritree: over its memory budget of 2000 bytes (options.max_memory)",
+			error_of(function() return collide.tritree(collide.polygon(comb_outline), { max_memory = 2000 }) end), 1, true)
+		assert.is_true(collide.tritree(collide.polygon(comb_outline), { max_memory = 1e6 }):stats().cones >= 4)
+		assert.matches("tritree: max_memory must be a positive byte count", error_of(function()
+			return collide.tritree(poly, { max_memory = -1 })
+		end), 1, true)
 		assert.matches("bad argument #3 to 'collides' (tritree: 'crossing' is not a tri-tree pair method",
 			error_of(function() return a:collides(b, nil, "crossing") end), 1, true)
 		assert.matches("bad argument #2 to 'collides' (unknown method 'dc'",
@@ -332,7 +338,7 @@ describe("collide.tritree", function()
 
 	it("rejects unknown, mistyped and out-of-range options with the engine's message", function()
 		local poly = collide.polygon(c_outline)
-		assert.matches("bad argument #2 to 'tritree' (tritree: unknown option 'dept' (expected leaf_cones, depth, min_triangles, fit_iterations, origin))",
+		assert.matches("bad argument #2 to 'tritree' (tritree: unknown option 'dept' (expected leaf_cones, depth, min_triangles, fit_iterations, max_memory, origin))",
 			error_of(function() return collide.tritree(poly, { dept = 3 }) end), 1, true)
 		assert.matches("tritree: unknown option 1", error_of(function() return collide.tritree(poly, { 3 }) end), 1, true)
 		assert.matches("bad argument #2 to 'tritree' (tritree: depth must be an integer, got 2.5)",

@@ -27,14 +27,17 @@ typedef struct col_contour {
  * vertices (COL_ERROR_DEGENERATE), zero area (COL_ERROR_DEGENERATE), a NaN or infinite
  * coordinate (COL_ERROR_NOT_FINITE), a non-zero coordinate whose magnitude is outside
  * [COL_COORDINATE_MIN, COL_COORDINATE_MAX] = [1e-30, 1e30] (COL_ERROR_INVALID_ARGUMENT), edges
- * that cross, overlap, or touch anywhere but at a vertex of both, within one contour or between
- * contours, and contours that cross at a shared vertex (COL_ERROR_SELF_INTERSECTION), a hole
- * outside the outer contour or inside another hole (COL_ERROR_TOPOLOGY).
+ * that cross where neither has a vertex or that overlap, within one contour or between contours,
+ * and contours that cross at a shared point (COL_ERROR_SELF_INTERSECTION), a hole outside the outer
+ * contour or inside another hole (COL_ERROR_TOPOLOGY).
  *
  * Non-manifold polygons are allowed: contours may share vertices, and one contour may pass through
  * a vertex more than once (a bow tie, a hole touching the outer contour or another hole at a
  * vertex), as long as they do not cross there: around such a pinch, edges leaving and arriving
- * alternate once the contours are oriented. A pinch is on the boundary, so inside.
+ * alternate once the contours are oriented. A vertex may also lie inside another edge (a T: a hole
+ * touching the outer contour's edge at one of its corners); that edge is split at the vertex, which
+ * makes the T a pinch, so the polygon then has one more vertex per T (col_polygon_vertex_count and
+ * col_polygon_contour show it). A pinch is on the boundary, so inside.
  * Edges are numbered from 0 within their contour: edge i joins vertex i to vertex i+1. Messages
  * use the caller's numbering (before duplicates are dropped) and name a hole by its contour index
  * ("polygon: hole 2 lies outside the outer contour" is contours[2]). */

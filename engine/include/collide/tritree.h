@@ -30,6 +30,9 @@ typedef struct col_tritree_options {
 	                       (default 4) */
 	int fit_iterations; /* halving steps per leg when fitting enclosing triangles; 0 keeps the raw
 	                       ones (default 8, as in the study) */
+	size_t max_memory;  /* bytes the cones and their triangle lists may take; past it the build
+	                       fails with COL_ERROR_OUT_OF_MEMORY. Far from star-shaped polygons (a comb
+	                       of 10^5 teeth) need tens of gigabytes; 0 picks the default (1 GiB) */
 	bool has_origin;    /* false: the polygon's area centroid is the apex */
 	col_vec2 origin;
 } col_tritree_options;
