@@ -829,46 +829,35 @@ void col_polygon_grid_contains_points(const col_polygon_grid *grid, const col_ve
 			inside[i] = candidate && small_convex_contains(&convex, p);
 		}
 		tested = in_box * (uint64_t)grid->convex.edges;
-		if (stats != NULL) {
-			stats->queries += count;
-			stats->primitives_tested += tested;
-		}
-		return;
-	}
-	if (grid->info.memory_bytes < BATCH_MIN_BYTES) {
+	} else if (grid->info.memory_bytes < BATCH_MIN_BYTES) {
 		for (size_t i = 0; i < count; i++)
 			inside[i] = query(grid, points[i], &visited, &tested);
-		if (stats != NULL) {
-			stats->queries += count;
-			stats->nodes_visited += visited;
-			stats->primitives_tested += tested;
-		}
-		return;
-	}
-	int cells[BATCH];
-	for (size_t start = 0; start < count; start += BATCH) {
-		const col_vec2 *batch = points + start;
-		int m = count - start < BATCH ? (int)(count - start) : BATCH;
-		for (int j = 0; j < m; j++) {
-			cells[j] = in_bounds(grid, batch[j]) ? top_cell(grid, batch[j]) : -1;
-			if (cells[j] >= 0)
-				prefetch(grid->cells + cells[j]);
-		}
-		for (int j = 0; j < m; j++) {
-			if (cells[j] < 0)
-				continue;
-			int n;
-			cells[j] = leaf_from(grid, cells[j], batch[j], &n);
-			visited += (uint64_t)n;
-			const grid_cell *cell = grid->cells + cells[j];
-			if (cell->count > 0 && !(cell->state & CELL_NO_ORIGIN)) {
-				const col_cell_edge *edges = grid->edges + cell->first;
-				prefetch(edges);
-				prefetch((const char *)(edges + cell->count) - 1);
+	} else {
+		int cells[BATCH];
+		for (size_t start = 0; start < count; start += BATCH) {
+			const col_vec2 *batch = points + start;
+			int m = count - start < BATCH ? (int)(count - start) : BATCH;
+			for (int j = 0; j < m; j++) {
+				cells[j] = in_bounds(grid, batch[j]) ? top_cell(grid, batch[j]) : -1;
+				if (cells[j] >= 0)
+					prefetch(grid->cells + cells[j]);
 			}
+			for (int j = 0; j < m; j++) {
+				if (cells[j] < 0)
+					continue;
+				int n;
+				cells[j] = leaf_from(grid, cells[j], batch[j], &n);
+				visited += (uint64_t)n;
+				const grid_cell *cell = grid->cells + cells[j];
+				if (cell->count > 0 && !(cell->state & CELL_NO_ORIGIN)) {
+					const col_cell_edge *edges = grid->edges + cell->first;
+					prefetch(edges);
+					prefetch((const char *)(edges + cell->count) - 1);
+				}
+			}
+			for (int j = 0; j < m; j++)
+				inside[start + j] = cells[j] >= 0 && answer(grid, grid->cells + cells[j], batch[j], &tested);
 		}
-		for (int j = 0; j < m; j++)
-			inside[start + j] = cells[j] >= 0 && answer(grid, grid->cells + cells[j], batch[j], &tested);
 	}
 	if (stats != NULL) {
 		stats->queries += count;
