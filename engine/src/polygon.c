@@ -8,7 +8,6 @@
 #include "error.h"
 
 #include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 
 /* Copies contour c into out without consecutive duplicates (the closing one included) and returns
@@ -93,18 +92,6 @@ static int by_edge_then_along(const void *pa, const void *pb)
 static col_status split_at_touches(col_polygon *polygon, int **labels, col_polygon_touches *touches,
                                    col_error *error)
 {
-	/* The order along an edge: its dominant coordinate, negated when it decreases (exact). */
-	for (size_t k = 0; k < touches->count; k++) {
-		col_polygon_touch *t = &touches->items[k];
-		int c = 0;
-		while (polygon->starts[c + 1] <= t->edge)
-			c++;
-		int next = t->edge + 1 < polygon->starts[c + 1] ? t->edge + 1 : polygon->starts[c];
-		col_vec2 a = polygon->points[t->edge], b = polygon->points[next];
-		bool by_x = fabs(b.x - a.x) >= fabs(b.y - a.y);
-		double key = by_x ? t->point.x : t->point.y;
-		t->along = (by_x ? b.x < a.x : b.y < a.y) ? -key : key;
-	}
 	qsort(touches->items, touches->count, sizeof *touches->items, by_edge_then_along);
 	size_t unique = 0;
 	for (size_t k = 0; k < touches->count; k++) {

@@ -27,7 +27,7 @@ typedef struct col_polygon_layout {
 typedef struct col_polygon_touch {
 	int edge;       /* the edge, by the vertex it starts at */
 	col_vec2 point; /* the vertex, strictly between the edge's ends */
-	double along;   /* scratch: the order of the points along the edge */
+	double along;   /* orders the points along the edge (greater is farther from its start) */
 } col_polygon_touch;
 
 typedef struct col_polygon_touches {

@@ -15,6 +15,7 @@
 #include "collide/shapes2d.h"
 #include "error.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* The vertex after v in its contour (contour_of maps vertex to contour). */
@@ -55,8 +56,9 @@ static bool inside_segment(col_vec2 a, col_vec2 b, col_vec2 p)
 	return col_orient2d(a, b, p) == 0.0 && col_dot2_sign(p, a, b) < 0;
 }
 
-/* Records that a vertex at `point` lies inside `edge`; false when memory runs out. */
-static bool add_touch(col_polygon_touches *touches, int edge, col_vec2 point)
+/* Records that a vertex at `point` lies inside `edge`, from a to b; false when memory runs out. Its
+ * order along the edge is the dominant coordinate, negated where it decreases (exact). */
+static bool add_touch(col_polygon_touches *touches, int edge, col_vec2 a, col_vec2 b, col_vec2 point)
 {
 	if (touches->count == touches->capacity) {
 		size_t capacity = touches->capacity ? 2 * touches->capacity : 16;
@@ -66,7 +68,10 @@ static bool add_touch(col_polygon_touches *touches, int edge, col_vec2 point)
 		touches->items = grown;
 		touches->capacity = capacity;
 	}
-	touches->items[touches->count++] = (col_polygon_touch){edge, point, 0.0};
+	bool by_x = fabs(b.x - a.x) >= fabs(b.y - a.y);
+	double key = by_x ? point.x : point.y;
+	double along = (by_x ? b.x < a.x : b.y < a.y) ? -key : key;
+	touches->items[touches->count++] = (col_polygon_touch){edge, point, along};
 	return true;
 }
 
@@ -118,10 +123,10 @@ static col_status check_pair(const sweep *w, int e, int f, col_error *error)
 			verb = "touch";
 			/* Not collinear, so they meet at one point: an end of one inside the other. */
 			if (w->touches != NULL) {
-				bool recorded = inside_segment(t.a, t.b, s.a)   ? add_touch(w->touches, f, s.a)
-				                : inside_segment(t.a, t.b, s.b) ? add_touch(w->touches, f, s.b)
-				                : inside_segment(s.a, s.b, t.a) ? add_touch(w->touches, e, t.a)
-				                                                : add_touch(w->touches, e, t.b);
+				bool recorded = inside_segment(t.a, t.b, s.a)   ? add_touch(w->touches, f, t.a, t.b, s.a)
+				                : inside_segment(t.a, t.b, s.b) ? add_touch(w->touches, f, t.a, t.b, s.b)
+				                : inside_segment(s.a, s.b, t.a) ? add_touch(w->touches, e, s.a, s.b, t.a)
+				                                                : add_touch(w->touches, e, s.a, s.b, t.b);
 				if (!recorded)
 					return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "polygon: out of memory for its touches");
 				return COL_OK;
