@@ -465,4 +465,21 @@ static inline void polygons_fail_pair(rng *r, int i, const char *what, const col
 	          pose.translation.y, polygons_closeness_name(how), what, expected);
 }
 
+/* Case number i of a pair test: a pose of b (polygons_pair_pose) and the oracle's answer there.
+ * false when rounding folded the moved polygon, which leaves no oracle: draw again. A touching
+ * pose that the oracle calls apart fails the test. */
+static inline bool polygons_pair_case(rng *r, int i, const col_polygon *a, const col_polygon *b, bool integer,
+                                      const char *names[2], col_transform2 *pose, polygons_closeness *how,
+                                      bool *expected)
+{
+	col_polygon *moved = polygons_pair_pose(r, a, b, integer, pose, how);
+	if (moved == NULL)
+		return false;
+	*expected = col_polygon_intersects_polygon(a, moved, NULL);
+	col_polygon_destroy(moved);
+	if (*how == POLYGONS_TOUCHING && !*expected)
+		polygons_fail_pair(r, i, "b's vertex lies on a's", a, b, names, *pose, *how, *expected);
+	return true;
+}
+
 #endif
