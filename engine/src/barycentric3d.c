@@ -27,16 +27,22 @@ void col_barycentric3d_signs(col_vec3 v0, col_vec3 v1, col_vec3 v2, col_vec3 v3,
 col_tetrahedron_position col_tetrahedron_locate(col_vec3 v0, col_vec3 v1, col_vec3 v2, col_vec3 v3,
                                                 col_vec3 p)
 {
-	const col_vec3 v[4] = {v0, v1, v2, v3};
 	int volume = sign_of(col_orient3d(v0, v1, v2, v3));
 	if (volume == 0)
 		return COL_TETRAHEDRON_OUTSIDE;
+	return col_tetrahedron_locate_signed(v0, v1, v2, v3, volume, p);
+}
+
+col_tetrahedron_position col_tetrahedron_locate_signed(col_vec3 v0, col_vec3 v1, col_vec3 v2, col_vec3 v3,
+                                                       int volume_sign, col_vec3 p)
+{
+	const col_vec3 v[4] = {v0, v1, v2, v3};
 	int positive = 0;
 	for (int k = 0; k < 4; k++) {
-		int s = coordinate_sign(v, volume, k, p);
+		/* Any negative coordinate: outside (erratum 1 of the digest). */
+		int s = coordinate_sign(v, volume_sign, k, p);
 		if (s < 0)
-			return COL_TETRAHEDRON_OUTSIDE; /* any negative coordinate (erratum 1 of the digest)
-			                                 */
+			return COL_TETRAHEDRON_OUTSIDE;
 		positive |= (s > 0) << k;
 	}
 	/* The coordinates sum to 1, so at least one is positive and the pattern is never 0. */

@@ -164,7 +164,9 @@ static int count_in(const col_covering3d *c, const col_covering3d_tetrahedron *t
 		return col_triangle_contains_point((col_triangle){t->a, t->b, t->c}, p) ? COUNT_SURFACE
 		                                                                        : COUNT_FRAGILE;
 	}
-	col_tetrahedron_position where = col_tetrahedron_locate(c->origin, t->a, t->b, t->c, p);
+	/* t->sign is that of orient3d(a, b, c, O); moving O to the front is an odd permutation. */
+	col_tetrahedron_position where =
+	    col_tetrahedron_locate_signed(c->origin, t->a, t->b, t->c, -t->sign, p);
 	switch (where) {
 	case COL_TETRAHEDRON_OUTSIDE: return COUNT_ON;
 	case COL_TETRAHEDRON_INTERIOR: *sum += 2 * t->sign; return COUNT_ON;

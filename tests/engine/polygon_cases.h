@@ -465,6 +465,20 @@ static inline void polygons_fail_pair(rng *r, int i, const char *what, const col
 	          pose.translation.y, polygons_closeness_name(how), what, expected);
 }
 
+/* Draw i of a pair test over class k: a of class k (polygons_make_small, but of the middle size 3
+ * every 100th, for deeper structures), then b, tiny, of class i % POLYGONS_CLASS_COUNT; their class
+ * names, and whether both have integer coordinates (quarter-turn poses keep them exact). */
+static inline void polygons_draw_pair(rng *r, polygons_class k, int i, col_polygon **a, col_polygon **b,
+                                      const char *names[2], bool *integer)
+{
+	polygons_class kb = (polygons_class)(i % POLYGONS_CLASS_COUNT);
+	names[0] = polygons_class_name(k);
+	names[1] = polygons_class_name(kb);
+	*a = i % 100 == 99 ? polygons_make(r, k, 3) : polygons_make_small(r, k, false);
+	*b = polygons_make_small(r, kb, true);
+	*integer = pc_class_at(k).integer && pc_class_at(kb).integer;
+}
+
 /* Case number i of a pair test: a pose of b (polygons_pair_pose) and the oracle's answer there.
  * false when rounding folded the moved polygon, which leaves no oracle: draw again. A touching
  * pose that the oracle calls apart fails the test. */

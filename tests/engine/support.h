@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "collide/common.h"
 #include "collide/math.h"
 
 /* Random cases per randomized check; COLLIDE_FAST_TESTS (the sanitizer builds) runs a tenth. */
@@ -80,6 +81,22 @@ static inline col_vec3 rng_vec3(rng *r, double lo, double hi)
 	v.y = rng_in(r, lo, hi);
 	v.z = rng_in(r, lo, hi);
 	return v;
+}
+
+/* A point of box b grown by 10% of its size on each side, so that both "inside" and "outside"
+ * are common answers for a solid that fills b; drawn x first. */
+static inline col_vec3 rng_in_grown_box(rng *r, col_aabb3 b)
+{
+	col_vec3 grow = col_vec3_scale(col_vec3_sub(b.max, b.min), 0.1);
+	col_vec3 lo = col_vec3_sub(b.min, grow), hi = col_vec3_add(b.max, grow);
+	return (col_vec3){rng_in(r, lo.x, hi.x), rng_in(r, lo.y, hi.y), rng_in(r, lo.z, hi.z)};
+}
+
+/* Fails the test with the engine's message when a call that must succeed does not. */
+static inline void check_ok(col_status status, const col_error *error)
+{
+	if (status != COL_OK)
+		fail_msg("unexpected failure: %s", error->message);
 }
 
 /* Fails the running test, first naming the stream's seed and the case's index. */

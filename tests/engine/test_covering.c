@@ -347,13 +347,10 @@ static void test_pairs_random(void **state)
 	for (int k = 0; k < POLYGONS_CLASS_COUNT; k++) {
 		int seen[3] = {0, 0, 0}, done = 0;
 		for (int i = 0; done < COLLIDE_RANDOM_CASES; i++) {
-			polygons_class kb = (polygons_class)(i % POLYGONS_CLASS_COUNT);
-			const char *names[2] = {polygons_class_name((polygons_class)k),
-			                        polygons_class_name(kb)};
-			col_polygon *a = i % 100 == 99 ? polygons_make(&r, (polygons_class)k, 3)
-			                               : polygons_make_small(&r, (polygons_class)k, false);
-			col_polygon *b = polygons_make_small(&r, kb, true);
-			bool integer = pc_class_at(k).integer && pc_class_at(kb).integer;
+			const char *names[2];
+			col_polygon *a, *b;
+			bool integer;
+			polygons_draw_pair(&r, (polygons_class)k, i, &a, &b, names, &integer);
 			col_covering *ca = covering_of(a, NULL), *cb = covering_of(b, NULL);
 			col_covering_cache *cache = NULL;
 			assert_int_equal(col_covering_cache_create(ca, &cache, NULL), COL_OK);

@@ -12,12 +12,6 @@
 
 #include "support.h"
 
-static void check_ok(col_status status, const col_error *error)
-{
-	if (status != COL_OK)
-		fail_msg("unexpected failure: %s", error->message);
-}
-
 /* ---- Table 5.1 ---- */
 
 /* Every feature of an integer tetrahedron, at the centroid of the vertices spanning it (integer:
@@ -205,14 +199,6 @@ static void check_point(rng *r, int i, const char *name, const col_covering3d *c
 		          expected, p.x, p.y, p.z);
 }
 
-/* A point of the mesh's box grown by 10% on each side. */
-static col_vec3 point_near(rng *r, col_aabb3 b)
-{
-	col_vec3 grow = col_vec3_scale(col_vec3_sub(b.max, b.min), 0.1);
-	col_vec3 lo = col_vec3_sub(b.min, grow), hi = col_vec3_add(b.max, grow);
-	return (col_vec3){rng_in(r, lo.x, hi.x), rng_in(r, lo.y, hi.y), rng_in(r, lo.z, hi.z)};
-}
-
 /* COLLIDE_RANDOM_CASES random points per class, from the centroid and from a second origin (a
  * vertex of the mesh moved off it, which makes many tetrahedra negative). */
 static void test_random_points(void **state)
@@ -229,7 +215,7 @@ static void test_random_points(void **state)
 		int inside = 0;
 		col_query_stats stats = {0};
 		for (int i = 0; i < COLLIDE_RANDOM_CASES; i++) {
-			col_vec3 p = point_near(&r, box);
+			col_vec3 p = rng_in_grown_box(&r, box);
 			const col_covering3d *covering = coverings[i % 2];
 			bool expected = oracle(mesh, p), got = col_covering3d_contains(covering, p, &stats);
 			if (got != expected)

@@ -15,14 +15,9 @@
 
 #include "collide/mesh.h"
 #include "mesh_internal.h" /* to build the empty mesh no public call makes */
+#include "support.h"
 
 static const double pi = 3.14159265358979323846;
-
-static void check_ok(col_status status, const col_error *error)
-{
-	if (status != COL_OK)
-		fail_msg("unexpected failure: %s", error->message);
-}
 
 static col_mesh *make(const col_vec3 *v, int nv, const int32_t *t, int nt)
 {

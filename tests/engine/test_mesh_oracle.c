@@ -8,20 +8,6 @@
 
 #include "support.h"
 
-/* A point of the box grown by 10% on each side, so both answers are common. */
-static col_vec3 rng_in_box(rng *r, col_aabb3 b)
-{
-	col_vec3 grow = col_vec3_scale(col_vec3_sub(b.max, b.min), 0.1);
-	col_vec3 lo = col_vec3_sub(b.min, grow), hi = col_vec3_add(b.max, grow);
-	return (col_vec3){rng_in(r, lo.x, hi.x), rng_in(r, lo.y, hi.y), rng_in(r, lo.z, hi.z)};
-}
-
-static void check_ok(col_status status, const col_error *error)
-{
-	if (status != COL_OK)
-		fail_msg("unexpected failure: %s", error->message);
-}
-
 static col_mesh *make_box(double h)
 {
 	col_mesh *box = NULL;
@@ -45,7 +31,7 @@ static void agree_on_random_points(const col_mesh *mesh, uint64_t seed, bool (*t
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
 	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {
-		col_vec3 p = rng_in_box(&r, bounds);
+		col_vec3 p = rng_in_grown_box(&r, bounds);
 		bool crossing = col_mesh_contains_point(mesh, p, COL_METHOD_CROSSING, &stats);
 		bool winding = inside(mesh, p, COL_METHOD_WINDING);
 		if (crossing != winding)

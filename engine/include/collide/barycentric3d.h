@@ -47,6 +47,10 @@ typedef enum col_tetrahedron_position {
  * as source 000 5.1 does). A degenerate tetrahedron answers OUTSIDE: test its triangles instead. */
 col_tetrahedron_position col_tetrahedron_locate(col_vec3 v0, col_vec3 v1, col_vec3 v2, col_vec3 v3,
                                                 col_vec3 p);
+/* col_tetrahedron_locate for a caller that knows the sign of col_orient3d(v0, v1, v2, v3) (+1 or
+ * -1; a covering keeps it per tetrahedron), which saves one of its five orientations. */
+col_tetrahedron_position col_tetrahedron_locate_signed(col_vec3 v0, col_vec3 v1, col_vec3 v2, col_vec3 v3,
+                                                       int volume_sign, col_vec3 p);
 /* A short name ("interior", "face 123", "edge 01", "vertex 2", "outside"), for the viewer. */
 const char *col_tetrahedron_position_name(col_tetrahedron_position position);
 
