@@ -4,49 +4,17 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "collide/barycentric3d.h"
 #include "collide/predicates.h"
+#include "covering3d_internal.h"
 #include "error.h"
 
-struct col_covering3d {
-	col_vec3 origin;
-	bool origin_inside;
-	bool positive;
-	int count;
-	col_covering3d_tetrahedron *tetrahedra;
-	col_sphere bounds;
-	col_mesh *mesh; /* a copy, for the crossing count where the covering's count is fragile */
-};
 
 static int sign_of(double value)
 {
 	return (value > 0.0) - (value < 0.0);
-}
-
-/* The centroid of the solid: the volume-weighted centres of the tetrahedra from a vertex of the
- * mesh to every triangle (taken from a vertex, not from 0, so that a mesh far from 0 loses no
- * digits). The box centre when the volume is zero or the sum overflows. */
-static col_vec3 solid_centroid(const col_mesh *mesh)
-{
-	const col_vec3 *v = col_mesh_vertices(mesh);
-	const int32_t *t = col_mesh_triangles(mesh);
-	int n = col_mesh_triangle_count(mesh);
-	col_vec3 r = v[t[0]], sum = {0.0, 0.0, 0.0};
-	double volume = 0.0;
-	for (int i = 0; i < n; i++) {
-		col_vec3 a = col_vec3_sub(v[t[3 * i]], r), b = col_vec3_sub(v[t[3 * i + 1]], r),
-		         c = col_vec3_sub(v[t[3 * i + 2]], r);
-		double w = col_vec3_dot(a, col_vec3_cross(b, c));
-		sum = col_vec3_add(sum, col_vec3_scale(col_vec3_add(a, col_vec3_add(b, c)), w));
-		volume += w;
-	}
-	/* Each tetrahedron's centre is (r + a + b + c) / 4 with a, b, c taken from r. */
-	col_vec3 centroid = col_vec3_add(r, col_vec3_scale(sum, 0.25 / volume));
-	if (volume != 0.0 && col_vec3_is_finite(centroid))
-		return centroid;
-	col_aabb3 box = col_mesh_bounds(mesh);
-	return col_vec3_scale(col_vec3_add(box.min, box.max), 0.5);
 }
 
 col_status col_covering3d_build(const col_mesh *mesh, const col_vec3 *origin, col_covering3d **out,
@@ -87,7 +55,7 @@ col_status col_covering3d_build(const col_mesh *mesh, const col_vec3 *origin, co
 		col_covering3d_destroy(c);
 		return status;
 	}
-	c->origin = origin != NULL ? *origin : solid_centroid(mesh);
+	c->origin = origin != NULL ? *origin : col_mesh_centroid(mesh);
 	c->count = n;
 	c->positive = true;
 	for (int i = 0; i < n; i++) {
@@ -199,36 +167,125 @@ static bool crossing_count(const col_covering3d *c, col_vec3 p, uint64_t *tested
 	return inside;
 }
 
-static bool contains(const col_covering3d *c, col_vec3 p, uint64_t *tested)
+static bool sum_plain(const col_covering3d *c, const int *indices, int count, col_vec3 p, uint64_t *tested)
 {
-	if (col_vec3_equal(p, c->origin))
-		return c->origin_inside;
 	int sum = 0;
-	for (int i = 0; i < c->count; i++) {
-		int what = count_in(c, &c->tetrahedra[i], p, &sum);
+	for (int k = 0; k < count; k++) {
+		int what = count_in(c, &c->tetrahedra[indices != NULL ? indices[k] : k], p, &sum);
 		if (what == COUNT_ON)
 			continue;
-		*tested += (uint64_t)i + 1;
+		*tested += (uint64_t)k + 1;
 		return what == COUNT_SURFACE || crossing_count(c, p, tested);
 	}
-	*tested += (uint64_t)c->count;
+	*tested += (uint64_t)count;
 	if (sum % 2 != 0)
 		return crossing_count(c, p, tested);
 	/* sum is twice the winding number; inside is odd, as for the crossing count. */
 	return (sum / 2) % 2 != 0;
 }
 
-bool col_covering3d_contains(const col_covering3d *covering, col_vec3 point, col_query_stats *stats)
+col_status col_covering3d_cache_create(const col_covering3d *covering, col_covering3d_cache **out,
+                                       col_error *error)
+{
+	if (out == NULL)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "covering3d cache: no place for the result");
+	*out = NULL;
+	if (covering == NULL)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "covering3d cache: no covering");
+	col_covering3d_cache *cache = calloc(1, sizeof *cache);
+	size_t words = ((size_t)covering->count * 2 + 63) / 64;
+	if (cache != NULL) {
+		cache->mask = calloc(words, sizeof *cache->mask);
+		cache->scratch = calloc(words, sizeof *cache->scratch);
+	}
+	if (cache == NULL || cache->mask == NULL || cache->scratch == NULL) {
+		col_covering3d_cache_destroy(cache);
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "covering3d cache: out of memory");
+	}
+	cache->covering = covering;
+	cache->capacity = covering->count;
+	col_covering3d_cache_reset(cache);
+	*out = cache;
+	col_error_clear(error);
+	return COL_OK;
+}
+
+void col_covering3d_cache_destroy(col_covering3d_cache *cache)
+{
+	if (cache == NULL)
+		return;
+	free(cache->mask);
+	free(cache->scratch);
+	free(cache);
+}
+
+void col_covering3d_cache_reset(col_covering3d_cache *cache)
+{
+	if (cache == NULL)
+		return;
+	cache->key = -2;
+	cache->mask_count = 0;
+	cache->state = false;
+	cache->cone = -1;
+}
+
+col_covering3d_cache *col_covering3d_cache_usable(const col_covering3d *c, col_covering3d_cache *cache)
+{
+	return cache != NULL && cache->covering == c && cache->capacity >= c->count ? cache : NULL;
+}
+
+bool col_covering3d_sum_contains(const col_covering3d *c, const int *indices, int count, int key, col_vec3 p,
+                                 col_covering3d_cache *cache, col_query_stats *stats)
+{
+	uint64_t tested = 0;
+	bool inside;
+	cache = col_covering3d_cache_usable(c, cache);
+	if (cache == NULL) {
+		inside = sum_plain(c, indices, count, p, &tested);
+	} else {
+		/* Alg. 5.2 (Lemma 5.1) with three states per tetrahedron, the side of its face's plane:
+		 * an equal mask puts both points in one cell of the arrangement of face planes, where the
+		 * answer cannot change, even for a point that reaches a face (the 2D erratum 12). */
+		size_t words = ((size_t)count * 2 + 63) / 64;
+		memset(cache->scratch, 0, words * sizeof *cache->scratch);
+		for (int k = 0; k < count; k++) {
+			const col_covering3d_tetrahedron *t = &c->tetrahedra[indices != NULL ? indices[k] : k];
+			double side = col_orient3d(t->a, t->b, t->c, p);
+			cache->scratch[k / 32] |= (uint64_t)((side > 0.0) - (side < 0.0) + 1) << (2 * (k % 32));
+		}
+		tested += (uint64_t)count;
+		if (cache->key == key && cache->mask_count == count &&
+		    memcmp(cache->mask, cache->scratch, words * sizeof *cache->mask) == 0) {
+			if (stats != NULL) {
+				stats->cache_hits++;
+				stats->primitives_tested += tested;
+			}
+			return cache->state;
+		}
+		inside = sum_plain(c, indices, count, p, &tested);
+		memcpy(cache->mask, cache->scratch, words * sizeof *cache->mask);
+		cache->key = key;
+		cache->mask_count = count;
+		cache->state = inside;
+	}
+	if (stats != NULL)
+		stats->primitives_tested += tested;
+	return inside;
+}
+
+bool col_covering3d_contains(const col_covering3d *covering, col_vec3 point, col_covering3d_cache *cache,
+                             col_query_stats *stats)
 {
 	if (covering == NULL || !col_vec3_is_finite(point))
 		return false;
-	uint64_t tested = 0;
-	bool inside = contains(covering, point, &tested);
-	if (stats != NULL) {
+	if (stats != NULL)
 		stats->queries++;
-		stats->primitives_tested += tested;
+	if (col_vec3_equal(point, covering->origin))
+		return covering->origin_inside;
+	if (!col_sphere_contains_point(covering->bounds, point)) {
+		return false;
 	}
-	return inside;
+	return col_covering3d_sum_contains(covering, NULL, covering->count, -1, point, cache, stats);
 }
 
 void col_covering3d_contains_points(const col_covering3d *covering, const col_vec3 *points, size_t count,
@@ -237,5 +294,5 @@ void col_covering3d_contains_points(const col_covering3d *covering, const col_ve
 	if (inside == NULL)
 		return;
 	for (size_t i = 0; i < count; i++)
-		inside[i] = points != NULL && col_covering3d_contains(covering, points[i], stats);
+		inside[i] = points != NULL && col_covering3d_contains(covering, points[i], NULL, stats);
 }

@@ -162,6 +162,36 @@ double col_mesh_volume(const col_mesh *mesh)
 	return six_volume / 6.0;
 }
 
+/* The volume-weighted centres of the tetrahedra from a vertex of the mesh to every triangle (taken
+ * from a vertex, not from 0, so that a mesh far from 0 loses no digits). */
+col_vec3 col_mesh_centroid(const col_mesh *mesh)
+{
+	if (mesh == NULL || mesh->triangle_count == 0)
+		return (col_vec3){0.0, 0.0, 0.0};
+	col_vec3 r = mesh->vertices[mesh->triangles[0]], sum = {0.0, 0.0, 0.0};
+	double volume = 0.0;
+	for (int i = 0; i < mesh->triangle_count; i++) {
+		col_triangle t = col_mesh_triangle(mesh, i);
+		col_vec3 a = col_vec3_sub(t.a, r), b = col_vec3_sub(t.b, r), c = col_vec3_sub(t.c, r);
+		double w = col_vec3_dot(a, col_vec3_cross(b, c));
+		sum = col_vec3_add(sum, col_vec3_scale(col_vec3_add(a, col_vec3_add(b, c)), w));
+		volume += w;
+	}
+	/* Each tetrahedron's centre is (r + a + b + c) / 4 with a, b, c taken from r. */
+	col_vec3 centroid = col_vec3_add(r, col_vec3_scale(sum, 0.25 / volume));
+	if (volume != 0.0 && col_vec3_is_finite(centroid))
+		return centroid;
+	return col_vec3_scale(col_vec3_add(mesh->bounds.min, mesh->bounds.max), 0.5);
+}
+
+size_t col_mesh_memory_bytes(const col_mesh *mesh)
+{
+	if (mesh == NULL)
+		return 0;
+	return sizeof *mesh + (size_t)mesh->vertex_count * sizeof *mesh->vertices +
+	       (size_t)mesh->triangle_count * 3 * sizeof *mesh->triangles;
+}
+
 double col_mesh_surface_area(const col_mesh *mesh)
 {
 	double area = 0.0;

@@ -37,6 +37,11 @@ col_aabb3 col_mesh_bounds(const col_mesh *mesh);
 /* Signed volume by the divergence theorem; positive for a closed outward-oriented mesh. */
 double col_mesh_volume(const col_mesh *mesh);
 double col_mesh_surface_area(const col_mesh *mesh);
+/* The centroid of the solid a closed mesh bounds (the source's covering origin); the centre of the
+ * bounds when the volume is zero. */
+col_vec3 col_mesh_centroid(const col_mesh *mesh);
+/* Bytes the mesh holds (its record, vertices and triangles). */
+size_t col_mesh_memory_bytes(const col_mesh *mesh);
 
 /* An undirected edge, as the vertex pair with a < b. */
 typedef struct col_mesh_edge {
