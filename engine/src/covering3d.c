@@ -197,8 +197,9 @@ col_status col_covering3d_cache_create(const col_covering3d *covering, col_cover
 	if (cache != NULL) {
 		cache->mask = calloc(words, sizeof *cache->mask);
 		cache->scratch = calloc(words, sizeof *cache->scratch);
+		cache->stamp = calloc((size_t)covering->count, sizeof *cache->stamp);
 	}
-	if (cache == NULL || cache->mask == NULL || cache->scratch == NULL) {
+	if (cache == NULL || cache->mask == NULL || cache->scratch == NULL || cache->stamp == NULL) {
 		col_covering3d_cache_destroy(cache);
 		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "covering3d cache: out of memory");
 	}
@@ -216,6 +217,7 @@ void col_covering3d_cache_destroy(col_covering3d_cache *cache)
 		return;
 	free(cache->mask);
 	free(cache->scratch);
+	free(cache->stamp);
 	free(cache);
 }
 

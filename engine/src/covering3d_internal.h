@@ -27,6 +27,10 @@ struct col_covering3d_cache {
 	int mask_count;
 	bool state;
 	int cone;          /* the tetra-tree leaf of the last point, -1 none */
+	/* Tetrahedra already tested by the current query (stamp[i] == epoch), so that one held by
+	 * several cones is tested once (Alg. 5.4). */
+	unsigned *stamp;
+	unsigned epoch;
 };
 
 /* The cache, if it was made for this covering; NULL otherwise (a query then runs without it). */

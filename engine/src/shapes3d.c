@@ -4,6 +4,7 @@
 #include "collide/shapes3d.h"
 
 #include "collide/predicates.h"
+#include "exact_plane.h"
 #include "error.h"
 
 /* ---- spheres ---- */
@@ -136,111 +137,37 @@ col_vec3 col_triangle_closest_point(col_triangle t, col_vec3 p)
 
 /* ---- exact tests: segments and triangles ---- */
 
-static int sign_of(double v)
-{
-	return (v > 0.0) - (v < 0.0);
-}
-
-/* The point with coordinate `axis` dropped: a projection onto a coordinate plane. */
-static col_vec2 project(col_vec3 p, int axis)
-{
-	switch (axis) {
-	case 0: return (col_vec2){p.y, p.z};
-	case 1: return (col_vec2){p.z, p.x};
-	default: return (col_vec2){p.x, p.y};
-	}
-}
-
-/* c lies in the box spanned by a and b: with c collinear to ab, c lies on the segment. */
-static bool in_span(col_vec2 a, col_vec2 b, col_vec2 c)
-{
-	return fmin(a.x, b.x) <= c.x && c.x <= fmax(a.x, b.x) && fmin(a.y, b.y) <= c.y &&
-	       c.y <= fmax(a.y, b.y);
-}
-
-/* Closed segments ab and cd share a point; either may be a single point. */
-static bool segments_intersect_2d(col_vec2 a, col_vec2 b, col_vec2 c, col_vec2 d)
-{
-	int o1 = sign_of(col_orient2d(a, b, c)), o2 = sign_of(col_orient2d(a, b, d));
-	int o3 = sign_of(col_orient2d(c, d, a)), o4 = sign_of(col_orient2d(c, d, b));
-	if (o1 * o2 < 0 && o3 * o4 < 0)
-		return true;
-	return (o1 == 0 && in_span(a, b, c)) || (o2 == 0 && in_span(a, b, d)) ||
-	       (o3 == 0 && in_span(c, d, a)) || (o4 == 0 && in_span(c, d, b));
-}
-
-/* p in the closed 2D triangle abc whose orientation has sign `orientation` (not zero). */
-static bool triangle_contains_2d(col_vec2 a, col_vec2 b, col_vec2 c, int orientation, col_vec2 p)
-{
-	return sign_of(col_orient2d(a, b, p)) * orientation >= 0 &&
-	       sign_of(col_orient2d(b, c, p)) * orientation >= 0 &&
-	       sign_of(col_orient2d(c, a, p)) * orientation >= 0;
-}
-
-/* The axis whose coordinate plane shows the triangle with non-zero area (-1 when it is
- * degenerate), and that area's sign. The dominant normal component is tried first. */
-static int projection_axis(col_triangle t, int *orientation)
-{
-	col_vec3 n = col_vec3_cross(col_vec3_sub(t.b, t.a), col_vec3_sub(t.c, t.a));
-	double ax = fabs(n.x), ay = fabs(n.y), az = fabs(n.z);
-	int first = ax >= ay && ax >= az ? 0 : (ay >= az ? 1 : 2);
-	for (int i = 0; i < 3; ++i) {
-		int axis = (first + i) % 3;
-		int o = sign_of(col_orient2d(project(t.a, axis), project(t.b, axis), project(t.c, axis)));
-		if (o != 0) {
-			*orientation = o;
-			return axis;
-		}
-	}
-	return -1;
-}
-
 bool col_triangle_is_degenerate(col_triangle t)
 {
 	int orientation;
-	return projection_axis(t, &orientation) < 0;
-}
-
-/* Closed 3D segments pq and rs share a point. Coplanar segments meet exactly when their shadows
- * meet on all three coordinate planes: one plane at least is a faithful copy of theirs, the others
- * can only add meetings. */
-static bool segments_intersect_3d(col_vec3 p, col_vec3 q, col_vec3 r, col_vec3 s)
-{
-	if (col_orient3d(p, q, r, s) != 0.0)
-		return false;
-	for (int axis = 0; axis < 3; ++axis) {
-		if (!segments_intersect_2d(project(p, axis), project(q, axis), project(r, axis),
-		                           project(s, axis)))
-			return false;
-	}
-	return true;
+	return col_projection_axis(t.a, t.b, t.c, &orientation) < 0;
 }
 
 /* The closed segment pq (possibly a single point) shares a point with the closed triangle t. */
 static bool segment_intersects_triangle(col_vec3 p, col_vec3 q, col_triangle t)
 {
 	int orientation;
-	int axis = projection_axis(t, &orientation);
+	int axis = col_projection_axis(t.a, t.b, t.c, &orientation);
 	if (axis < 0) /* a zero-area triangle is the union of its edges */
-		return segments_intersect_3d(p, q, t.a, t.b) || segments_intersect_3d(p, q, t.b, t.c) ||
-		       segments_intersect_3d(p, q, t.c, t.a);
+		return col_segments_meet_3d(p, q, t.a, t.b) || col_segments_meet_3d(p, q, t.b, t.c) ||
+		       col_segments_meet_3d(p, q, t.c, t.a);
 
-	int sp = sign_of(col_orient3d(t.a, t.b, t.c, p)), sq = sign_of(col_orient3d(t.a, t.b, t.c, q));
+	int sp = col_exact_sign(col_orient3d(t.a, t.b, t.c, p)), sq = col_exact_sign(col_orient3d(t.a, t.b, t.c, q));
 	if (sp * sq > 0)
 		return false; /* both strictly on one side */
 	if (sp == 0 && sq == 0) {
-		col_vec2 a = project(t.a, axis), b = project(t.b, axis), c = project(t.c, axis);
-		col_vec2 p2 = project(p, axis), q2 = project(q, axis);
-		return triangle_contains_2d(a, b, c, orientation, p2) ||
-		       triangle_contains_2d(a, b, c, orientation, q2) ||
-		       segments_intersect_2d(p2, q2, a, b) || segments_intersect_2d(p2, q2, b, c) ||
-		       segments_intersect_2d(p2, q2, c, a);
+		col_vec2 a = col_project_dropping(t.a, axis), b = col_project_dropping(t.b, axis), c = col_project_dropping(t.c, axis);
+		col_vec2 p2 = col_project_dropping(p, axis), q2 = col_project_dropping(q, axis);
+		return col_triangle_holds_2d(a, b, c, orientation, p2) ||
+		       col_triangle_holds_2d(a, b, c, orientation, q2) ||
+		       col_segments_meet_2d(p2, q2, a, b) || col_segments_meet_2d(p2, q2, b, c) ||
+		       col_segments_meet_2d(p2, q2, c, a);
 	}
 	/* The line pq crosses the plane once, inside the segment: it lands in the closed triangle
 	 * when it passes no edge on the outer side, i.e. the three edge signs never disagree. */
-	int e1 = sign_of(col_orient3d(p, q, t.a, t.b));
-	int e2 = sign_of(col_orient3d(p, q, t.b, t.c));
-	int e3 = sign_of(col_orient3d(p, q, t.c, t.a));
+	int e1 = col_exact_sign(col_orient3d(p, q, t.a, t.b));
+	int e2 = col_exact_sign(col_orient3d(p, q, t.b, t.c));
+	int e3 = col_exact_sign(col_orient3d(p, q, t.c, t.a));
 	bool positive = e1 > 0 || e2 > 0 || e3 > 0, negative = e1 < 0 || e2 < 0 || e3 < 0;
 	return !(positive && negative);
 }
@@ -294,9 +221,9 @@ bool col_triangle_intersects_sphere(col_triangle t, col_sphere s)
  * settles most pairs (Moller). A zero-area triangle has no plane and rejects nothing. */
 static bool separated_by_plane(col_triangle t, col_triangle u)
 {
-	int a = sign_of(col_orient3d(t.a, t.b, t.c, u.a));
-	int b = sign_of(col_orient3d(t.a, t.b, t.c, u.b));
-	int c = sign_of(col_orient3d(t.a, t.b, t.c, u.c));
+	int a = col_exact_sign(col_orient3d(t.a, t.b, t.c, u.a));
+	int b = col_exact_sign(col_orient3d(t.a, t.b, t.c, u.b));
+	int c = col_exact_sign(col_orient3d(t.a, t.b, t.c, u.c));
 	return (a > 0 && b > 0 && c > 0) || (a < 0 && b < 0 && c < 0);
 }
 

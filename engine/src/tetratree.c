@@ -725,3 +725,397 @@ void col_tetratree_contains_points(const col_tetratree *tree, const col_vec3 *po
 	for (size_t i = 0; i < count; i++)
 		inside[i] = points != NULL && col_tetratree_contains(tree, points[i], NULL, stats, NULL);
 }
+
+/* ---- spheres ---- */
+
+/* Whether c is within r of the closed half-space {x : n . (x - base) >= 0}, allowing for the
+ * rounding of n . (c - base) (n itself exact or nearly: the slack is relative). Errs towards yes. */
+static bool within_of_half_space(col_vec3 n, col_vec3 base, col_vec3 c, double r)
+{
+	col_vec3 d = col_vec3_sub(c, base);
+	double value = col_vec3_dot(n, d);
+	double slack = 1e-13 * (fabs(n.x) * (fabs(d.x) + fabs(base.x)) + fabs(n.y) * (fabs(d.y) + fabs(base.y)) +
+	                        fabs(n.z) * (fabs(d.z) + fabs(base.z)));
+	return value >= -(r * col_vec3_length(n) * (1.0 + 1e-12) + slack);
+}
+
+/* Def. 5.17 and Prop. 5.15 (erratum 3): c within r of the cone, its three facet planes pushed out.
+ * The facet normals are exact: ray points minus the apex are dyadic multiples of s. */
+static bool in_extended_cone(const col_tetratree *tree, const tt_cone *cone, col_vec3 c, double r)
+{
+	col_vec3 o = tree->apex;
+	col_vec3 d[3];
+	for (int k = 0; k < 3; k++)
+		d[k] = col_vec3_sub(cone->ray[k], o);
+	/* Facet k is opposite ray k; its normal is d[k+1] x d[k+2], turned towards ray k. */
+	for (int k = 0; k < 3; k++) {
+		col_vec3 n = col_vec3_cross(d[(k + 1) % 3], d[(k + 2) % 3]);
+		if (col_vec3_dot(n, d[k]) < 0.0)
+			n = col_vec3_scale(n, -1.0);
+		if (!within_of_half_space(n, o, c, r))
+			return false;
+	}
+	return true;
+}
+
+/* c within r of the apex's side of the enclosing tetrahedron's outer plane (Prop. 5.14's alpha). */
+static bool in_extended_envelope(const col_tetratree *tree, const tt_cone *cone, col_vec3 c, double r)
+{
+	col_vec3 n = col_vec3_cross(col_vec3_sub(cone->env[1], cone->env[0]), col_vec3_sub(cone->env[2], cone->env[0]));
+	if (col_vec3_dot(n, col_vec3_sub(tree->apex, cone->env[0])) < 0.0)
+		n = col_vec3_scale(n, -1.0);
+	return within_of_half_space(n, cone->env[0], c, r);
+}
+
+/* Starts a query that marks the tetrahedra it tested in the cache (0 without one). */
+static void begin_marking(col_covering3d_cache *cache)
+{
+	if (cache == NULL)
+		return;
+	if (++cache->epoch == 0) {
+		memset(cache->stamp, 0, (size_t)cache->capacity * sizeof *cache->stamp);
+		cache->epoch = 1;
+	}
+}
+
+/* Whether tetrahedron i is new to this query (and marks it). Without a cache, every one is new. */
+static bool first_visit(col_covering3d_cache *cache, int i)
+{
+	if (cache == NULL)
+		return true;
+	if (cache->stamp[i] == cache->epoch)
+		return false;
+	cache->stamp[i] = cache->epoch;
+	return true;
+}
+
+typedef struct sphere_query {
+	const col_tetratree *tree;
+	col_sphere sphere;
+	col_covering3d_cache *cache;
+	col_query_stats *stats;
+	col_tetratree_trace *trace;
+} sphere_query;
+
+/* Alg. 5.4's descent: the cones whose extended cone, extended enclosing tetrahedron and enclosing
+ * sphere the ball reaches; in their leaves, each face triangle tested exactly. Sound because any
+ * common point X of the ball and the surface lies in some leaf cone (they tile space), on a
+ * triangle classified there, inside that cone's enclosing tetrahedron and sphere, and within r of
+ * the centre. */
+static bool sphere_visit(const sphere_query *q, int index)
+{
+	const col_tetratree *tree = q->tree;
+	const tt_cone *c = &tree->cones[index];
+	if (q->stats != NULL)
+		q->stats->nodes_visited++;
+	col_vec3 center = q->sphere.center;
+	double r = q->sphere.radius;
+	if (c->count == 0 || !in_extended_cone(tree, c, center, r) ||
+	    col_sphere_sphere_side(c->sphere.center, c->sphere.radius, center, r) > 0 ||
+	    !in_extended_envelope(tree, c, center, r))
+		return false;
+	trace_cone(q->trace, index);
+	if (c->first_child >= 0) {
+		for (int k = 0; k < 4; k++)
+			if (sphere_visit(q, c->first_child + k))
+				return true;
+		return false;
+	}
+	const col_covering3d *cov = tree->covering;
+	for (int k = 0; k < c->count; k++) {
+		int i = tree->pool[c->first + k];
+		if (!first_visit(q->cache, i))
+			continue;
+		const col_covering3d_tetrahedron *t = &cov->tetrahedra[i];
+		if (q->stats != NULL)
+			q->stats->primitives_tested++;
+		trace_tetrahedra(q->trace, &i, 1);
+		if (col_triangle_intersects_sphere((col_triangle){t->a, t->b, t->c}, q->sphere))
+			return true;
+	}
+	return false;
+}
+
+static bool sphere_is_usable(col_sphere s)
+{
+	return col_vec3_is_finite(s.center) && isfinite(s.radius) && s.radius >= 0.0;
+}
+
+static bool sphere_query_run(const col_tetratree *tree, col_sphere sphere, bool solid, col_covering3d_cache *cache,
+                             col_query_stats *stats, col_tetratree_trace *trace)
+{
+	if (tree == NULL || !sphere_is_usable(sphere))
+		return false;
+	const col_covering3d *cov = tree->covering;
+	if (col_sphere_sphere_side(cov->bounds.center, cov->bounds.radius, sphere.center, sphere.radius) > 0) {
+		if (stats != NULL)
+			stats->queries++;
+		return false;
+	}
+	/* Prop. 5.24: a centre inside means the ball is in or across the solid. Its own point query
+	 * counts the query. */
+	if (solid) {
+		if (col_tetratree_contains(tree, sphere.center, cache, stats, trace))
+			return true;
+	} else if (stats != NULL) {
+		stats->queries++;
+	}
+	cache = col_covering3d_cache_usable(cov, cache);
+	begin_marking(cache);
+	sphere_query q = {tree, sphere, cache, stats, trace};
+	for (int root = 0; root < 8; root++)
+		if (sphere_visit(&q, root))
+			return true;
+	return false;
+}
+
+bool col_tetratree_intersects_sphere(const col_tetratree *tree, col_sphere sphere, col_covering3d_cache *cache,
+                                     col_query_stats *stats, col_tetratree_trace *trace)
+{
+	return sphere_query_run(tree, sphere, true, cache, stats, trace);
+}
+
+bool col_tetratree_sphere_meets_surface(const col_tetratree *tree, col_sphere sphere, col_covering3d_cache *cache,
+                                        col_query_stats *stats, col_tetratree_trace *trace)
+{
+	return sphere_query_run(tree, sphere, false, cache, stats, trace);
+}
+
+/* ---- nearest points and rays ---- */
+
+typedef struct nearest_query {
+	const col_tetratree *tree;
+	col_vec3 point;
+	double best_squared; /* squared distance of the best point so far */
+	col_vec3 best;
+	int triangle;
+	col_query_stats *stats;
+} nearest_query;
+
+/* A lower bound of the distance from p to anything in the cone's enclosing sphere, squared. */
+static double sphere_gap_squared(const tt_cone *c, col_vec3 p)
+{
+	double gap = col_vec3_distance(p, c->sphere.center) - c->sphere.radius;
+	return gap > 0.0 ? gap * gap * (1.0 - 1e-12) : 0.0;
+}
+
+static void order_by(const double *keys, int *order, int n)
+{
+	for (int i = 0; i < n; i++)
+		order[i] = i;
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && keys[order[j]] < keys[order[j - 1]]; j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+}
+
+static void nearest_visit(nearest_query *q, int index)
+{
+	const col_tetratree *tree = q->tree;
+	const tt_cone *c = &tree->cones[index];
+	if (q->stats != NULL)
+		q->stats->nodes_visited++;
+	if (c->count == 0 || sphere_gap_squared(c, q->point) >= q->best_squared)
+		return;
+	if (c->first_child >= 0) {
+		double gaps[4];
+		int order[4];
+		for (int k = 0; k < 4; k++)
+			gaps[k] = sphere_gap_squared(&tree->cones[c->first_child + k], q->point);
+		order_by(gaps, order, 4);
+		for (int k = 0; k < 4; k++)
+			if (gaps[order[k]] < q->best_squared)
+				nearest_visit(q, c->first_child + order[k]);
+		return;
+	}
+	const col_covering3d *cov = tree->covering;
+	for (int k = 0; k < c->count; k++) {
+		int i = tree->pool[c->first + k];
+		const col_covering3d_tetrahedron *t = &cov->tetrahedra[i];
+		col_vec3 x = col_triangle_closest_point((col_triangle){t->a, t->b, t->c}, q->point);
+		col_vec3 d = col_vec3_sub(x, q->point);
+		double squared = col_vec3_dot(d, d);
+		if (q->stats != NULL)
+			q->stats->primitives_tested++;
+		if (squared < q->best_squared) {
+			q->best_squared = squared;
+			q->best = x;
+			q->triangle = i;
+		}
+	}
+}
+
+double col_tetratree_closest_point(const col_tetratree *tree, col_vec3 point, col_vec3 *closest, int *triangle,
+                                   col_query_stats *stats)
+{
+	if (tree == NULL || !col_vec3_is_finite(point))
+		return -1.0;
+	if (stats != NULL)
+		stats->queries++;
+	nearest_query q = {tree, point, INFINITY, point, -1, stats};
+	double gaps[8];
+	int order[8];
+	for (int root = 0; root < 8; root++)
+		gaps[root] = sphere_gap_squared(&tree->cones[root], point);
+	order_by(gaps, order, 8);
+	for (int k = 0; k < 8; k++)
+		nearest_visit(&q, order[k]);
+	if (closest != NULL)
+		*closest = q.best;
+	if (triangle != NULL)
+		*triangle = q.triangle;
+	return sqrt(q.best_squared);
+}
+
+double col_tetratree_signed_distance(const col_tetratree *tree, col_vec3 point, col_query_stats *stats)
+{
+	if (tree == NULL || !col_vec3_is_finite(point))
+		return NAN;
+	double distance = col_tetratree_closest_point(tree, point, NULL, NULL, stats);
+	col_query_stats part = {0};
+	bool inside = col_tetratree_contains(tree, point, NULL, stats != NULL ? &part : NULL, NULL);
+	if (stats != NULL) {
+		part.queries = 0; /* one query, not two */
+		col_query_stats_add(stats, &part);
+	}
+	return inside ? -distance : distance;
+}
+
+bool col_tetratree_sphere_contact(const col_tetratree *tree, col_sphere sphere, col_contact3 *contact,
+                                  col_query_stats *stats)
+{
+	if (!col_tetratree_intersects_sphere(tree, sphere, NULL, stats, NULL))
+		return false;
+	if (contact == NULL)
+		return true;
+	col_query_stats part = {0};
+	col_vec3 nearest;
+	int triangle;
+	double distance = col_tetratree_closest_point(tree, sphere.center, &nearest, &triangle, stats != NULL ? &part : NULL);
+	bool inside = col_tetratree_contains(tree, sphere.center, NULL, stats != NULL ? &part : NULL, NULL);
+	if (stats != NULL) {
+		part.queries = 0;
+		col_query_stats_add(stats, &part);
+	}
+	col_vec3 away = col_vec3_sub(sphere.center, nearest);
+	double length = col_vec3_length(away);
+	col_vec3 normal;
+	if (length > 0.0 && isfinite(1.0 / length)) {
+		normal = col_vec3_scale(away, (inside ? -1.0 : 1.0) / length);
+	} else {
+		/* The centre on the surface: out along the triangle's outward normal. */
+		const col_covering3d_tetrahedron *t = &tree->covering->tetrahedra[triangle];
+		normal = col_triangle_normal((col_triangle){t->a, t->b, t->c});
+	}
+	*contact = (col_contact3){.point = nearest, .normal = normal,
+	                          .depth = fmax(0.0, inside ? sphere.radius + distance : sphere.radius - distance),
+	                          .feature = triangle};
+	return true;
+}
+
+typedef struct ray_query {
+	const col_tetratree *tree;
+	col_vec3 origin, direction;
+	double best; /* nearest hit parameter so far (max_distance at first) */
+	int triangle;
+	col_query_stats *stats;
+} ray_query;
+
+/* The parameter where the ray enters the cone's enclosing sphere (0 when it starts inside), or
+ * INFINITY when it misses it. The radius is widened so rounding never drops a cone. */
+static double sphere_entry(const ray_query *q, const tt_cone *c)
+{
+	col_vec3 m = col_vec3_sub(q->origin, c->sphere.center);
+	double r = c->sphere.radius * (1.0 + 1e-9) + 1e-12 * col_vec3_length(m);
+	double a = col_vec3_dot(q->direction, q->direction), b = col_vec3_dot(m, q->direction);
+	double cc = col_vec3_dot(m, m) - r * r;
+	if (cc <= 0.0)
+		return 0.0;
+	if (b >= 0.0)
+		return INFINITY; /* outside and moving away */
+	double disc = b * b - a * cc;
+	if (disc < 0.0)
+		return INFINITY;
+	return fmax(0.0, (-b - sqrt(disc)) / a);
+}
+
+/* Moller-Trumbore: the hit parameter of the ray on the closed triangle, or INFINITY. */
+static double ray_triangle(col_vec3 origin, col_vec3 direction, col_vec3 a, col_vec3 b, col_vec3 c)
+{
+	col_vec3 e1 = col_vec3_sub(b, a), e2 = col_vec3_sub(c, a);
+	col_vec3 p = col_vec3_cross(direction, e2);
+	double det = col_vec3_dot(e1, p);
+	if (det == 0.0)
+		return INFINITY; /* parallel (a ray along the plane meets the triangle's edges instead) */
+	double inv = 1.0 / det;
+	col_vec3 s = col_vec3_sub(origin, a);
+	double u = col_vec3_dot(s, p) * inv;
+	if (u < 0.0 || u > 1.0)
+		return INFINITY;
+	col_vec3 qv = col_vec3_cross(s, e1);
+	double v = col_vec3_dot(direction, qv) * inv;
+	if (v < 0.0 || u + v > 1.0)
+		return INFINITY;
+	double t = col_vec3_dot(e2, qv) * inv;
+	return t >= 0.0 ? t : INFINITY;
+}
+
+static void ray_visit(ray_query *q, int index)
+{
+	const col_tetratree *tree = q->tree;
+	const tt_cone *c = &tree->cones[index];
+	if (q->stats != NULL)
+		q->stats->nodes_visited++;
+	if (c->first_child >= 0) {
+		double entries[4];
+		int order[4];
+		for (int k = 0; k < 4; k++) {
+			const tt_cone *child = &tree->cones[c->first_child + k];
+			entries[k] = child->count > 0 ? sphere_entry(q, child) : INFINITY;
+		}
+		order_by(entries, order, 4);
+		for (int k = 0; k < 4 && entries[order[k]] < INFINITY && entries[order[k]] <= q->best; k++)
+			ray_visit(q, c->first_child + order[k]);
+		return;
+	}
+	const col_covering3d *cov = tree->covering;
+	for (int k = 0; k < c->count; k++) {
+		int i = tree->pool[c->first + k];
+		const col_covering3d_tetrahedron *t = &cov->tetrahedra[i];
+		if (q->stats != NULL)
+			q->stats->primitives_tested++;
+		double hit = ray_triangle(q->origin, q->direction, t->a, t->b, t->c);
+		if (hit < INFINITY && hit <= q->best) {
+			q->best = hit;
+			q->triangle = i;
+		}
+	}
+}
+
+bool col_tetratree_ray_cast(const col_tetratree *tree, col_vec3 origin, col_vec3 direction, double max_distance,
+                            col_ray_hit3 *hit, col_query_stats *stats)
+{
+	if (tree == NULL || !col_vec3_is_finite(origin) || !col_vec3_is_finite(direction) ||
+	    col_vec3_dot(direction, direction) == 0.0 || !(max_distance >= 0.0))
+		return false;
+	if (stats != NULL)
+		stats->queries++;
+	ray_query q = {tree, origin, direction, max_distance, -1, stats};
+	double entries[8];
+	int order[8];
+	for (int root = 0; root < 8; root++)
+		entries[root] = tree->cones[root].count > 0 ? sphere_entry(&q, &tree->cones[root]) : INFINITY;
+	order_by(entries, order, 8);
+	for (int k = 0; k < 8 && entries[order[k]] < INFINITY && entries[order[k]] <= q.best; k++)
+		ray_visit(&q, order[k]);
+	if (q.triangle < 0)
+		return false;
+	if (hit != NULL) {
+		const col_covering3d_tetrahedron *t = &tree->covering->tetrahedra[q.triangle];
+		*hit = (col_ray_hit3){.distance = q.best, .point = col_vec3_add(origin, col_vec3_scale(direction, q.best)),
+		                      .normal = col_triangle_normal((col_triangle){t->a, t->b, t->c}), .feature = q.triangle};
+	}
+	return true;
+}

@@ -423,6 +423,279 @@ static void test_far_mesh(void **state)
 	col_mesh_destroy(far);
 }
 
+/* ---- spheres, nearest points, rays ---- */
+
+/* Whether the ball meets the surface, by every triangle (the oracle for the surface-only test). */
+static bool surface_oracle(const col_mesh *mesh, col_sphere s)
+{
+	for (int i = 0; i < col_mesh_triangle_count(mesh); i++)
+		if (col_triangle_intersects_sphere(col_mesh_triangle(mesh, i), s))
+			return true;
+	return false;
+}
+
+/* The nearest surface point by every triangle. */
+static double nearest_oracle(const col_mesh *mesh, col_vec3 p, col_vec3 *nearest)
+{
+	double best = INFINITY;
+	for (int i = 0; i < col_mesh_triangle_count(mesh); i++) {
+		col_vec3 x = col_triangle_closest_point(col_mesh_triangle(mesh, i), p);
+		double d = col_vec3_distance(x, p);
+		if (d < best) {
+			best = d;
+			*nearest = x;
+		}
+	}
+	return best;
+}
+
+/* Random balls of every size (a tenth of them points, a tenth bigger than the mesh) against the
+ * brute-force oracles, half with a cache (each tetrahedron tested once per query); touching balls
+ * built exactly on integer meshes. */
+static void test_spheres(void **state)
+{
+	(void)state;
+	mesh_class classes[CLASS_COUNT];
+	make_classes(classes);
+	int inside_only_all = 0;
+	for (int k = 0; k < CLASS_COUNT; k++) {
+		const col_mesh *mesh = classes[k].mesh;
+		col_tetratree *tree = tree_of(mesh, NULL);
+		col_covering3d_cache *cache = NULL;
+		col_error error;
+		check_ok(col_covering3d_cache_create(col_tetratree_covering(tree), &cache, &error), &error);
+		col_aabb3 box = col_mesh_bounds(mesh);
+		double size = col_vec3_distance(box.min, box.max);
+		rng r = rng_make(rng_env_seed(0x5FE0000u + (uint64_t)k));
+		int hits = 0, surface_hits = 0, inside_only = 0;
+		col_query_stats stats = {0};
+		int cases = COLLIDE_RANDOM_CASES / 4;
+		for (int i = 0; i < cases; i++) {
+			col_vec3 c = rng_in_grown_box(&r, box);
+			double radius = i % 10 == 0 ? 0.0 : i % 10 == 1 ? rng_in(&r, 0.5, 1.5) * size : rng_in(&r, 0.0, 0.15) * size;
+			col_sphere ball = {c, radius};
+			col_covering3d_cache *use = i % 2 ? cache : NULL;
+			bool expected = col_mesh_intersects_sphere(mesh, ball, NULL);
+			bool got = col_tetratree_intersects_sphere(tree, ball, use, &stats, NULL);
+			bool surface_expected = surface_oracle(mesh, ball);
+			bool surface_got = col_tetratree_sphere_meets_surface(tree, ball, use, NULL, NULL);
+			if (got != expected || surface_got != surface_expected)
+				FAIL_CASE(&r, i, "%s: ball (%.17g, %.17g, %.17g) r %.17g: solid %d (oracle %d), surface %d (oracle %d)",
+				          classes[k].name, c.x, c.y, c.z, radius, got, expected, surface_got, surface_expected);
+			hits += got;
+			surface_hits += surface_got;
+			inside_only += got && !surface_got;
+			if (i % 8 == 0 && got) {
+				/* The contact: the nearest surface point, a unit normal out of the mesh, the depth. */
+				col_contact3 contact;
+				assert_true(col_tetratree_sphere_contact(tree, ball, &contact, NULL));
+				col_vec3 nearest;
+				double d = nearest_oracle(mesh, c, &nearest);
+				bool inside = oracle(mesh, c);
+				double want = inside ? radius + d : radius - d;
+				if (fabs(col_vec3_distance(contact.point, c) - d) > 1e-12 * size ||
+				    fabs(contact.depth - fmax(0.0, want)) > 1e-12 * size ||
+				    fabs(col_vec3_length(contact.normal) - 1.0) > 1e-12)
+					FAIL_CASE(&r, i, "%s: contact point at %.17g (nearest %.17g), depth %.17g (want %.17g)",
+					          classes[k].name, col_vec3_distance(contact.point, c), d, contact.depth, want);
+				if (d > 1e-9 * size) {
+					/* Moving the centre along the normal goes away from the contact point when outside,
+					 * towards it (and through it) when inside. */
+					col_vec3 to_point = col_vec3_sub(contact.point, c);
+					double along = col_vec3_dot(to_point, contact.normal);
+					assert_true(inside ? along > 0.0 : along < 0.0);
+				}
+			} else if (i % 8 == 0) {
+				assert_false(col_tetratree_sphere_contact(tree, ball, NULL, NULL));
+			}
+		}
+		/* Each kind of answer is common. */
+		assert_true(hits > cases / 20 && hits < cases * 19 / 20);
+		inside_only_all += inside_only;
+		assert_true(surface_hits > cases / 40);
+		assert_int_equal(stats.queries, cases);
+		col_covering3d_cache_destroy(cache);
+		col_tetratree_destroy(tree);
+	}
+	free_classes(classes);
+	/* Balls wholly inside, which only the solid test sees. */
+	assert_true(inside_only_all > COLLIDE_RANDOM_CASES / 400);
+
+	/* Touching, exactly: the box [-2, 2]^3 and balls that reach a face, an edge, a vertex. */
+	mesh_arrays m = {0};
+	add_box(&m, (col_vec3){-2, -2, -2}, (col_vec3){2, 2, 2}, false);
+	col_mesh *box = mesh_of(&m);
+	col_tetratree *tree = tree_of(box, NULL);
+	const col_sphere touching[] = {
+	    {{0, 0, 5}, 3},          /* a face */
+	    {{5, 5, 0}, 4.24264068711928521}, /* an edge, at distance 3 sqrt 2 (rounded: see below) */
+	    {{5, 6, 2}, 5},          /* the edge x = 2, y = 2 at distance sqrt(9 + 16) */
+	    {{4, 4, 4}, 3.4641016151377544}, /* a vertex at 2 sqrt 3, rounded */
+	    {{3, 2, 2}, 1},          /* a vertex along an axis */
+	    {{0, 0, 0}, 0.5},        /* inside: the solid yes, the surface no */
+	};
+	for (size_t i = 0; i < sizeof touching / sizeof touching[0]; i++) {
+		col_sphere ball = touching[i];
+		assert_int_equal(col_tetratree_intersects_sphere(tree, ball, NULL, NULL, NULL),
+		                 col_mesh_intersects_sphere(box, ball, NULL));
+		assert_int_equal(col_tetratree_sphere_meets_surface(tree, ball, NULL, NULL, NULL), surface_oracle(box, ball));
+	}
+	assert_true(col_tetratree_intersects_sphere(tree, touching[0], NULL, NULL, NULL));
+	assert_true(col_tetratree_intersects_sphere(tree, touching[2], NULL, NULL, NULL));
+	assert_true(col_tetratree_intersects_sphere(tree, touching[4], NULL, NULL, NULL));
+	/* A hair smaller, they part. */
+	assert_false(col_tetratree_intersects_sphere(tree, (col_sphere){{0, 0, 5}, nextafter(3, 0)}, NULL, NULL, NULL));
+	assert_false(col_tetratree_intersects_sphere(tree, (col_sphere){{5, 6, 2}, nextafter(5, 0)}, NULL, NULL, NULL));
+	assert_true(col_tetratree_intersects_sphere(tree, touching[5], NULL, NULL, NULL));
+	assert_false(col_tetratree_sphere_meets_surface(tree, touching[5], NULL, NULL, NULL));
+	col_contact3 contact;
+	assert_true(col_tetratree_sphere_contact(tree, touching[0], &contact, NULL));
+	assert_true(contact.depth == 0.0 && contact.normal.z > 0.999 && contact.point.z == 2.0);
+	assert_true(col_tetratree_sphere_contact(tree, touching[5], &contact, NULL));
+	assert_true(fabs(contact.depth - 2.5) < 1e-12);
+	/* Bad balls. */
+	assert_false(col_tetratree_intersects_sphere(tree, (col_sphere){{0, 0, 0}, -1}, NULL, NULL, NULL));
+	assert_false(col_tetratree_intersects_sphere(tree, (col_sphere){{NAN, 0, 0}, 1}, NULL, NULL, NULL));
+	assert_false(col_tetratree_intersects_sphere(tree, (col_sphere){{0, 0, 0}, NAN}, NULL, NULL, NULL));
+	assert_false(col_tetratree_intersects_sphere(NULL, (col_sphere){{0, 0, 0}, 1}, NULL, NULL, NULL));
+	col_tetratree_destroy(tree);
+	col_mesh_destroy(box);
+}
+
+/* Nearest points and signed distances against every triangle. */
+static void test_nearest(void **state)
+{
+	(void)state;
+	mesh_class classes[CLASS_COUNT];
+	make_classes(classes);
+	for (int k = 0; k < CLASS_COUNT; k++) {
+		const col_mesh *mesh = classes[k].mesh;
+		col_tetratree *tree = tree_of(mesh, NULL);
+		col_aabb3 box = col_mesh_bounds(mesh);
+		double size = col_vec3_distance(box.min, box.max);
+		rng r = rng_make(rng_env_seed(0xD15000u + (uint64_t)k));
+		col_query_stats stats = {0};
+		int cases = COLLIDE_RANDOM_CASES / 8;
+		for (int i = 0; i < cases; i++) {
+			col_vec3 p = i % 3 == 0 ? rng_vec3(&r, -2.0 * size, 2.0 * size) : rng_in_grown_box(&r, box);
+			col_vec3 nearest, want_point;
+			int triangle = -1;
+			double d = col_tetratree_closest_point(tree, p, &nearest, &triangle, &stats);
+			double want = nearest_oracle(mesh, p, &want_point);
+			if (fabs(d - want) > 1e-12 * (size + want) || triangle < 0 ||
+			    fabs(col_vec3_distance(nearest, p) - d) > 1e-12 * (size + want))
+				FAIL_CASE(&r, i, "%s: nearest at %.17g, every triangle says %.17g", classes[k].name, d, want);
+			/* The triangle named holds the point (it is that triangle's nearest point). */
+			col_vec3 again = col_triangle_closest_point(col_mesh_triangle(mesh, triangle), p);
+			assert_true(col_vec3_distance(again, nearest) <= 1e-12 * size);
+			double signed_distance = col_tetratree_signed_distance(tree, p, NULL);
+			bool inside = oracle(mesh, p);
+			assert_true(fabs(fabs(signed_distance) - want) <= 1e-12 * (size + want));
+			if (want > 0.0)
+				assert_int_equal(signed_distance < 0.0, inside);
+		}
+		/* Pruning works: fewer triangles than the leaves hold (a point at a sphere's centre is
+		 * equally near every triangle, so the flat count is no bound). */
+		size_t stored = col_tetratree_get_stats(tree).tetrahedra_stored;
+		if (col_mesh_triangle_count(mesh) > 200 && stats.primitives_tested >= (uint64_t)cases * stored * 3 / 4)
+			fail_msg("%s: the nearest-point search tested %.1f of the %zu stored tetrahedra per query",
+			         classes[k].name, (double)stats.primitives_tested / cases, stored);
+		col_tetratree_destroy(tree);
+	}
+	free_classes(classes);
+}
+
+/* The ray's hit on a triangle with a tolerance on the barycentric test: `slack` > 0 accepts near
+ * misses, < 0 rejects near hits; INFINITY when none. Solved by Cramer's rule in long double, not the
+ * tree's Moller-Trumbore. */
+static double ray_hit_oracle(col_vec3 o, col_vec3 d, col_triangle t, double slack)
+{
+	long double e1[3] = {t.b.x - t.a.x, t.b.y - t.a.y, t.b.z - t.a.z}, e2[3] = {t.c.x - t.a.x, t.c.y - t.a.y, t.c.z - t.a.z};
+	long double s[3] = {o.x - t.a.x, o.y - t.a.y, o.z - t.a.z}, nd[3] = {-d.x, -d.y, -d.z};
+	/* s = u e1 + v e2 + t (-d) */
+	long double det = e1[0] * (e2[1] * nd[2] - e2[2] * nd[1]) - e1[1] * (e2[0] * nd[2] - e2[2] * nd[0]) +
+	                  e1[2] * (e2[0] * nd[1] - e2[1] * nd[0]);
+	if (det == 0.0L)
+		return INFINITY;
+	long double u = (s[0] * (e2[1] * nd[2] - e2[2] * nd[1]) - s[1] * (e2[0] * nd[2] - e2[2] * nd[0]) +
+	                 s[2] * (e2[0] * nd[1] - e2[1] * nd[0])) / det;
+	long double v = (e1[0] * (s[1] * nd[2] - s[2] * nd[1]) - e1[1] * (s[0] * nd[2] - s[2] * nd[0]) +
+	                 e1[2] * (s[0] * nd[1] - s[1] * nd[0])) / det;
+	long double h = (e1[0] * (e2[1] * s[2] - e2[2] * s[1]) - e1[1] * (e2[0] * s[2] - e2[2] * s[0]) +
+	                 e1[2] * (e2[0] * s[1] - e2[1] * s[0])) / det;
+	if (u < -slack || v < -slack || u + v > 1.0L + slack || h < -slack)
+		return INFINITY;
+	return (double)h;
+}
+
+/* Rays from inside and outside in random directions: the tree's first hit is the first hit over
+ * every triangle, up to rays that graze an edge (decided with a tolerance both ways). */
+static void test_rays(void **state)
+{
+	(void)state;
+	mesh_class classes[CLASS_COUNT];
+	make_classes(classes);
+	for (int k = 0; k < CLASS_COUNT; k++) {
+		const col_mesh *mesh = classes[k].mesh;
+		col_tetratree *tree = tree_of(mesh, NULL);
+		col_aabb3 box = col_mesh_bounds(mesh);
+		double size = col_vec3_distance(box.min, box.max);
+		rng r = rng_make(rng_env_seed(0xA70000u + (uint64_t)k));
+		int hits = 0, cases = COLLIDE_RANDOM_CASES / 8;
+		for (int i = 0; i < cases; i++) {
+			col_vec3 o = rng_in_grown_box(&r, box);
+			col_vec3 d = col_vec3_scale(rng_vec3(&r, -1.0, 1.0), i % 2 ? 1.0 : 7.5);
+			double max_distance = i % 5 == 0 ? 0.3 * size : INFINITY;
+			double strict = INFINITY, loose = INFINITY;
+			for (int t = 0; t < col_mesh_triangle_count(mesh); t++) {
+				strict = fmin(strict, ray_hit_oracle(o, d, col_mesh_triangle(mesh, t), -1e-9));
+				loose = fmin(loose, ray_hit_oracle(o, d, col_mesh_triangle(mesh, t), 1e-9));
+			}
+			col_ray_hit3 hit;
+			bool got = col_tetratree_ray_cast(tree, o, d, max_distance, &hit, NULL);
+			double scale = size / col_vec3_length(d);
+			if (strict < INFINITY && strict <= max_distance * (1 - 1e-9) && !got)
+				FAIL_CASE(&r, i, "%s: the ray misses, but hits every triangle's at %.17g", classes[k].name, strict);
+			if (got && (hit.distance < loose - 1e-9 * scale || hit.distance > max_distance ||
+			            (strict < INFINITY && hit.distance > strict + 1e-9 * scale)))
+				FAIL_CASE(&r, i, "%s: the ray hits at %.17g, every triangle says %.17g to %.17g", classes[k].name,
+				          hit.distance, loose, strict);
+			if (got) {
+				hits++;
+				col_vec3 expect = col_vec3_add(o, col_vec3_scale(d, hit.distance));
+				if (col_vec3_distance(expect, hit.point) > 1e-12 * (size + col_vec3_length(o)) + 1e-15 * hit.distance * col_vec3_length(d))
+					FAIL_CASE(&r, i, "%s: hit point (%.17g %.17g %.17g) at %.17g, o + t d = (%.17g %.17g %.17g)", classes[k].name,
+					          hit.point.x, hit.point.y, hit.point.z, hit.distance, expect.x, expect.y, expect.z);
+				assert_true(fabs(col_vec3_length(hit.normal) - 1.0) < 1e-12);
+				assert_true(hit.feature >= 0 && hit.feature < col_mesh_triangle_count(mesh));
+			}
+		}
+		assert_true(hits > cases / 10 && hits < cases * 19 / 20);
+		col_tetratree_destroy(tree);
+	}
+	free_classes(classes);
+	mesh_arrays m = {0};
+	add_box(&m, (col_vec3){-2, -2, -2}, (col_vec3){2, 2, 2}, false);
+	col_mesh *box = mesh_of(&m);
+	col_tetratree *tree = tree_of(box, NULL);
+	col_ray_hit3 hit;
+	assert_true(col_tetratree_ray_cast(tree, (col_vec3){0.5, 0.25, 10}, (col_vec3){0, 0, -2}, INFINITY, &hit, NULL));
+	assert_true(hit.distance == 4.0 && hit.point.z == 2.0 && hit.normal.z == 1.0);
+	assert_false(col_tetratree_ray_cast(tree, (col_vec3){0.5, 0.25, 10}, (col_vec3){0, 0, -2}, 3.5, &hit, NULL));
+	assert_false(col_tetratree_ray_cast(tree, (col_vec3){0.5, 0.25, 10}, (col_vec3){0, 0, 1}, INFINITY, &hit, NULL));
+	assert_false(col_tetratree_ray_cast(tree, (col_vec3){0, 0, 10}, (col_vec3){0, 0, 0}, INFINITY, &hit, NULL));
+	assert_false(col_tetratree_ray_cast(tree, (col_vec3){0, 0, NAN}, (col_vec3){0, 0, 1}, INFINITY, &hit, NULL));
+	/* From inside, the first wall. */
+	assert_true(col_tetratree_ray_cast(tree, (col_vec3){0.5, 0.25, 0}, (col_vec3){1, 0, 0}, INFINITY, &hit, NULL));
+	assert_true(hit.distance == 1.5 && hit.normal.x == 1.0);
+	assert_true(col_tetratree_closest_point(NULL, (col_vec3){0, 0, 0}, NULL, NULL, NULL) < 0.0);
+	assert_true(isnan(col_tetratree_signed_distance(tree, (col_vec3){NAN, 0, 0}, NULL)));
+	assert_true(col_tetratree_signed_distance(tree, (col_vec3){0, 0, 0}, NULL) == -2.0);
+	assert_true(col_tetratree_signed_distance(tree, (col_vec3){0, 0, 5}, NULL) == 3.0);
+	col_tetratree_destroy(tree);
+	col_mesh_destroy(box);
+}
+
 static void test_bad_input(void **state)
 {
 	(void)state;
@@ -504,7 +777,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_random_points), cmocka_unit_test(test_surface_points),
 	    cmocka_unit_test(test_integer_grid),  cmocka_unit_test(test_coherence),
-	    cmocka_unit_test(test_far_mesh),      cmocka_unit_test(test_bad_input),
+	    cmocka_unit_test(test_far_mesh),      cmocka_unit_test(test_spheres),
+	    cmocka_unit_test(test_nearest),       cmocka_unit_test(test_rays),
+	    cmocka_unit_test(test_bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

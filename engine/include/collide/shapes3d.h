@@ -20,6 +20,24 @@ typedef struct col_triangle {
 	col_vec3 a, b, c;
 } col_triangle;
 
+/* Where two shapes touch: a point on the first one's surface, the unit direction in which the
+ * second must move to part from it, and how far (the penetration depth; 0 when just touching). */
+typedef struct col_contact3 {
+	col_vec3 point;
+	col_vec3 normal;
+	double depth;
+	int feature; /* the first shape's triangle holding point, -1 when it has none */
+} col_contact3;
+
+/* The first point a ray meets: at origin + distance * direction (direction as given, so distance is
+ * in its units), on triangle `feature`, whose unit normal (as the triangle is wound) is normal. */
+typedef struct col_ray_hit3 {
+	double distance;
+	col_vec3 point;
+	col_vec3 normal;
+	int feature;
+} col_ray_hit3;
+
 /* Finite centre, radius >= 0. The tests below answer false for a sphere that fails this, and for
  * a NaN or infinite point or triangle vertex: such a shape is nowhere. */
 col_status col_sphere_validate(col_sphere sphere, col_error *error);

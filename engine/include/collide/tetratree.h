@@ -126,6 +126,42 @@ bool col_tetratree_contains(const col_tetratree *tree, col_vec3 point, col_cover
 void col_tetratree_contains_points(const col_tetratree *tree, const col_vec3 *points, size_t count, bool *inside,
                                    col_query_stats *stats);
 
+/* Whether the closed ball meets the solid (the mesh and its inside); touching counts (Alg. 5.4: the
+ * centre's point test, then the leaves whose extended cone, extended enclosing tetrahedron and
+ * sphere the ball reaches, each triangle of theirs tested exactly, once per query with a cache).
+ * cache, stats and trace may be NULL; false for a NaN centre or radius, or a negative radius. */
+bool col_tetratree_intersects_sphere(const col_tetratree *tree, col_sphere sphere, col_covering3d_cache *cache,
+                                     col_query_stats *stats, col_tetratree_trace *trace);
+/* Whether the closed ball meets the mesh's surface: a ball wholly inside does not (what FCL's
+ * mesh/sphere test answers). */
+bool col_tetratree_sphere_meets_surface(const col_tetratree *tree, col_sphere sphere, col_covering3d_cache *cache,
+                                        col_query_stats *stats, col_tetratree_trace *trace);
+
+/* The point of the surface nearest to point, by a depth-first search of the cones, nearest
+ * enclosing sphere first, pruned by the best distance found. Writes it to *closest (may be NULL)
+ * and returns its distance, rounded (col_triangle_closest_point); *triangle (may be NULL) gets its
+ * triangle. -1 for a NaN point or a NULL tree. */
+double col_tetratree_closest_point(const col_tetratree *tree, col_vec3 point, col_vec3 *closest, int *triangle,
+                                   col_query_stats *stats);
+/* The distance to the surface, negative inside (the sign exact, from col_tetratree_contains; 0 on
+ * the surface). NaN for a NaN point or a NULL tree. */
+double col_tetratree_signed_distance(const col_tetratree *tree, col_vec3 point, col_query_stats *stats);
+
+/* Whether the ball meets the solid and, if so, the contact (Alg. 5.4 for the answer; the nearest
+ * surface point for the contact): contact->point is the surface point nearest the centre,
+ * contact->normal the direction that moves the ball out (away from the surface when the centre is
+ * outside, towards it when inside), contact->depth the distance to move it (radius - distance
+ * outside, radius + distance inside). contact may be NULL. */
+bool col_tetratree_sphere_contact(const col_tetratree *tree, col_sphere sphere, col_contact3 *contact,
+                                  col_query_stats *stats);
+
+/* The first surface point on the ray origin + t direction, 0 <= t <= max_distance (direction need
+ * not be unit; t is in its units): cones visited nearest entry first through their enclosing
+ * spheres, each triangle hit in floating point (Moller-Trumbore). Returns false when the ray
+ * misses, or for a zero or non-finite direction; hit may be NULL. */
+bool col_tetratree_ray_cast(const col_tetratree *tree, col_vec3 origin, col_vec3 direction, double max_distance,
+                            col_ray_hit3 *hit, col_query_stats *stats);
+
 #ifdef __cplusplus
 }
 #endif
