@@ -229,6 +229,8 @@ void col_covering3d_cache_reset(col_covering3d_cache *cache)
 	cache->mask_count = 0;
 	cache->state = false;
 	cache->cone = -1;
+	cache->last_hit = false;
+	cache->hit_triangle_a = cache->hit_triangle_b = cache->hit_cone_a = cache->hit_cone_b = -1;
 }
 
 col_covering3d_cache *col_covering3d_cache_usable(const col_covering3d *c, col_covering3d_cache *cache)

@@ -31,6 +31,9 @@ struct col_covering3d_cache {
 	 * several cones is tested once (Alg. 5.4). */
 	unsigned *stamp;
 	unsigned epoch;
+	/* Heuristic 5.2's pair coherence: the triangles and leaves of the last hit. */
+	bool last_hit;
+	int hit_triangle_a, hit_triangle_b, hit_cone_a, hit_cone_b;
 };
 
 /* The cache, if it was made for this covering; NULL otherwise (a query then runs without it). */

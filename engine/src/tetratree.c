@@ -19,34 +19,7 @@
 #include "collide/predicates.h"
 #include "covering3d_internal.h"
 #include "error.h"
-
-#define MAX_LEVELS 24
-#define APEX_GRID_BITS 30 /* the apex moves by at most 2^-31 of s */
-#define DEFAULT_MAX_MEMORY ((size_t)1 << 30)
-/* Enclosing tetrahedra and spheres are widened by this much (relative) after fitting, so that they
- * still hold their geometry once a rigid motion has rounded both. */
-#define MOTION_MARGIN 1e-9
-
-typedef struct tt_cone {
-	col_vec3 ray[3];      /* positively wound: orient3d(apex, ray0, ray1, ray2) > 0 */
-	col_vec3 env[3];      /* enclosing tetrahedron (apex, env0, env1, env2) */
-	col_sphere sphere;
-	int level, parent, first_child;
-	int first, count;     /* its tetrahedra: pool[first .. first + count) */
-} tt_cone;
-
-struct col_tetratree {
-	col_covering3d *covering;
-	col_vec3 apex;
-	tt_cone *cones;
-	int cone_count, cone_capacity;
-	int *pool;
-	size_t pool_count, pool_capacity;
-	int levels;
-	double reach[MAX_LEVELS + 1]; /* d_max of each level's tiling (Def. 5.11) */
-	col_tetratree_stats stats;
-	col_tetratree_options options;
-};
+#include "tetratree_internal.h"
 
 col_tetratree_options col_tetratree_default_options(void)
 {

@@ -60,6 +60,7 @@ typedef enum col_method {
 	COL_METHOD_CONE_LIST,   /* tri-tree leaf cones met by a bounding circle (000 Alg. 4.14: DC-List) */
 	COL_METHOD_QUADTREE,    /* crossing number over a quadtree's cell (the study's baseline) */
 	COL_METHOD_GRID,        /* covering grid: crossings from a cell's own origin (our fast method) */
+	COL_METHOD_TETRATREE,   /* tetra-tree descent (000 5.2-5.5: DC-TT) */
 	COL_METHOD_COUNT
 } col_method;
 

@@ -162,6 +162,19 @@ bool col_tetratree_sphere_contact(const col_tetratree *tree, col_sphere sphere, 
 bool col_tetratree_ray_cast(const col_tetratree *tree, col_vec3 origin, col_vec3 direction, double max_distance,
                             col_ray_hit3 *hit, col_query_stats *stats);
 
+/* Whether mesh b, placed in a's frame by b_to_a, shares a point with mesh a (solids: one inside the
+ * other counts; touching counts). method: COL_METHOD_TETRATREE (Alg. 5.10, DC-TT: cone pairs of
+ * both trees whose enclosing spheres and tetrahedra may meet, descended together, the triangles of
+ * leaf pairs tested exactly), COL_METHOD_CONE_LIST (Alg. 5.11, DC-List: a's leaves reached by b's
+ * bounding sphere, their triangles against b's; for b much smaller than a), COL_METHOD_COVERING
+ * (DC: every triangle pair); DEFAULT is TETRATREE. All three then test one vertex of each inside the
+ * other, which the source leaves out. The triangle tests are exact on b's moved vertices, as
+ * col_mesh_intersects_mesh's. cache (made for a's covering) keeps the last hit (Heuristic 5.2);
+ * cache, stats and trace (a's cones and triangles) may be NULL. */
+bool col_tetratree_intersects_tetratree(const col_tetratree *a, const col_tetratree *b, col_transform3 b_to_a,
+                                        col_method method, col_covering3d_cache *cache, col_query_stats *stats,
+                                        col_tetratree_trace *trace);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,178 @@
+/* Mesh pairs by tetra-trees (source 000, 5.5): DC-TT, DC-List and the flat DC against the all-pairs
+ * oracle (col_mesh_intersects_mesh) on random poses of every pair of mesh classes, exact touching
+ * poses, one mesh inside the other, and a moving pair with the last-hit cache. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "collide/tetratree.h"
+
+#include "mesh_cases.h"
+#include "support.h"
+
+static col_tetratree *tree_of(const col_mesh *mesh)
+{
+	col_tetratree *tree = NULL;
+	col_error error;
+	check_ok(col_tetratree_build(mesh, NULL, &tree, &error), &error);
+	return tree;
+}
+
+static col_quat random_rotation(rng *r)
+{
+	double x = rng_in(r, -1, 1), y = rng_in(r, -1, 1), z = rng_in(r, -1, 1), w = rng_in(r, -1, 1);
+	double n = sqrt(x * x + y * y + z * z + w * w);
+	if (n < 1e-3)
+		return (col_quat){0, 0, 0, 1};
+	return (col_quat){x / n, y / n, z / n, w / n};
+}
+
+static const col_method methods[3] = {COL_METHOD_TETRATREE, COL_METHOD_CONE_LIST, COL_METHOD_COVERING};
+
+/* Random poses of b around a, at distances where about half the pairs meet; every method, and the
+ * default, agree with the oracle. */
+static void test_random_poses(void **state)
+{
+	(void)state;
+	mesh_class classes[CLASS_COUNT];
+	make_classes(classes);
+	col_tetratree *trees[CLASS_COUNT];
+	for (int k = 0; k < CLASS_COUNT; k++)
+		trees[k] = tree_of(classes[k].mesh);
+	rng r = rng_make(rng_env_seed(0x9A1200u));
+	long met = 0, apart = 0, contained = 0, cases = 0;
+	long per_pair = COLLIDE_RANDOM_CASES / (CLASS_COUNT * CLASS_COUNT) + 1;
+	for (int ka = 0; ka < CLASS_COUNT; ka++)
+		for (int kb = 0; kb < CLASS_COUNT; kb++) {
+			const col_mesh *ma = classes[ka].mesh, *mb = classes[kb].mesh;
+			col_aabb3 box_a = col_mesh_bounds(ma), box_b = col_mesh_bounds(mb);
+			double reach = 0.5 * (col_vec3_distance(box_a.min, box_a.max) + col_vec3_distance(box_b.min, box_b.max));
+			col_vec3 center_a = col_vec3_scale(col_vec3_add(box_a.min, box_a.max), 0.5);
+			col_vec3 center_b = col_vec3_scale(col_vec3_add(box_b.min, box_b.max), 0.5);
+			for (long i = 0; i < per_pair; i++, cases++) {
+				col_quat rotation = random_rotation(&r);
+				/* b's centre placed at a random offset from a's, up to about the sum of the sizes. */
+				col_vec3 offset = col_vec3_scale(rng_vec3(&r, -1, 1), reach * 0.6);
+				col_vec3 rotated_center = col_transform3_apply((col_transform3){rotation, {0, 0, 0}}, center_b);
+				col_transform3 pose = {rotation, col_vec3_sub(col_vec3_add(center_a, offset), rotated_center)};
+				bool expected = col_mesh_intersects_mesh(ma, mb, pose, NULL);
+				/* The flat DC is the oracle's own method, tree-less: every eighth pose is enough. */
+				for (int m = 0; m < (i % 8 == 0 ? 3 : 2); m++) {
+					bool got = col_tetratree_intersects_tetratree(trees[ka], trees[kb], pose, methods[m], NULL, NULL, NULL);
+					if (got != expected)
+						FAIL_CASE(&r, (int)cases, "%s vs %s, method %s: %d, oracle %d", classes[ka].name,
+						          classes[kb].name, col_method_name(methods[m]), got, expected);
+				}
+				assert_int_equal(col_tetratree_intersects_tetratree(trees[ka], trees[kb], pose, COL_METHOD_DEFAULT, NULL,
+				                                                    NULL, NULL),
+				                 expected);
+				met += expected;
+				apart += !expected;
+			}
+			/* b shrunk to a point's size is the containment case: no surfaces meet. */
+			(void)contained;
+		}
+	assert_true(met > cases / 10 && apart > cases / 10);
+	for (int k = 0; k < CLASS_COUNT; k++)
+		col_tetratree_destroy(trees[k]);
+	free_classes(classes);
+}
+
+/* Exact poses: boxes touching on a face, an edge, a vertex, a hair apart; a small box inside a
+ * big one and inside the cavity of the nested shells (apart), and a big box holding a small one. */
+static void test_touching_and_inside(void **state)
+{
+	(void)state;
+	mesh_arrays big = {0}, small = {0}, shells = {0};
+	add_box(&big, (col_vec3){-2, -2, -2}, (col_vec3){2, 2, 2}, false);
+	add_box(&small, (col_vec3){-0.5, -0.5, -0.5}, (col_vec3){0.5, 0.5, 0.5}, false);
+	add_box(&shells, (col_vec3){-3, -3, -3}, (col_vec3){3, 3, 3}, false);
+	add_box(&shells, (col_vec3){-2, -2, -2}, (col_vec3){2, 2, 2}, true);
+	col_mesh *mb = mesh_of(&big), *ms = mesh_of(&small), *mh = mesh_of(&shells);
+	col_tetratree *tb = tree_of(mb), *ts = tree_of(ms), *th = tree_of(mh);
+	col_quat identity = {0, 0, 0, 1};
+	const struct {
+		col_tetratree *a, *b;
+		const col_mesh *ma, *mb;
+		col_vec3 shift;
+		bool expected;
+	} cases[] = {
+	    {tb, ts, mb, ms, {2.5, 0, 0}, true},                    /* face on face */
+	    {tb, ts, mb, ms, {2.5, 2.5, 0}, true},                  /* edge on edge */
+	    {tb, ts, mb, ms, {2.5, 2.5, 2.5}, true},                /* corner on corner */
+	    {tb, ts, mb, ms, {nextafter(2.5, 3), 0, 0}, false},     /* a hair apart */
+	    {tb, ts, mb, ms, {0.25, 0.5, -0.125}, true},            /* small inside big */
+	    {ts, tb, ms, mb, {0.25, 0.5, -0.125}, true},            /* big around small */
+	    {th, ts, mh, ms, {0.5, 0, 0}, false},                   /* in the cavity, apart */
+	    {th, ts, mh, ms, {1.5, 0, 0}, true},                    /* touching the cavity's wall */
+	    {ts, th, ms, mh, {0, 0, 0}, false},                     /* the shells around the small box */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		col_transform3 pose = {identity, cases[i].shift};
+		assert_int_equal(col_mesh_intersects_mesh(cases[i].ma, cases[i].mb, pose, NULL), cases[i].expected);
+		for (int m = 0; m < 3; m++) {
+			bool got = col_tetratree_intersects_tetratree(cases[i].a, cases[i].b, pose, methods[m], NULL, NULL, NULL);
+			if (got != cases[i].expected)
+				fail_msg("case %zu, method %s: %d, expected %d", i, col_method_name(methods[m]), got, cases[i].expected);
+		}
+	}
+	/* Bad input. */
+	col_transform3 bad = {identity, {NAN, 0, 0}};
+	assert_false(col_tetratree_intersects_tetratree(tb, ts, bad, COL_METHOD_DEFAULT, NULL, NULL, NULL));
+	assert_false(col_tetratree_intersects_tetratree(NULL, ts, (col_transform3){identity, {0, 0, 0}}, COL_METHOD_DEFAULT,
+	                                                NULL, NULL, NULL));
+	col_tetratree_destroy(tb);
+	col_tetratree_destroy(ts);
+	col_tetratree_destroy(th);
+	col_mesh_destroy(mb);
+	col_mesh_destroy(ms);
+	col_mesh_destroy(mh);
+}
+
+/* A torus sliding through a bumpy sphere, the last-hit cache in use: the same answers as without
+ * it, and the cached pair reused (Heuristic 5.2). The trace lists a's cones and triangles. */
+static void test_moving_pair(void **state)
+{
+	(void)state;
+	col_mesh *sphere = NULL, *torus = NULL;
+	col_error error;
+	check_ok(col_mesh_create_bumpy_sphere(3, &sphere, &error), &error);
+	check_ok(col_mesh_create_torus(0.8, 0.2, 32, 12, &torus, &error), &error);
+	col_tetratree *ta = tree_of(sphere), *tb = tree_of(torus);
+	col_covering3d_cache *cache = NULL;
+	check_ok(col_covering3d_cache_create(col_tetratree_covering(ta), &cache, &error), &error);
+	col_query_stats stats = {0};
+	int steps = 2000, hits = 0;
+	for (int i = 0; i < steps; i++) {
+		double t = (double)i / steps;
+		double angle = 6.0 * t;
+		col_quat rotation = {sin(angle / 2) * 0.6, sin(angle / 2) * 0.8, 0, cos(angle / 2)};
+		col_transform3 pose = {rotation, {3.0 * cos(6.28318 * t), 1.2 * sin(6.28318 * t), 0.3}};
+		bool expected = col_mesh_intersects_mesh(sphere, torus, pose, NULL);
+		int cones[64], triangles[256];
+		col_tetratree_trace trace = {cones, 64, 0, triangles, 256, 0};
+		bool got = col_tetratree_intersects_tetratree(ta, tb, pose, COL_METHOD_TETRATREE, cache, &stats, &trace);
+		if (got != expected)
+			fail_msg("step %d: %d, oracle %d", i, got, expected);
+		hits += got;
+		if (got && trace.cone_count > 0)
+			assert_true(cones[0] >= 0 && cones[0] < col_tetratree_cone_count(ta));
+	}
+	assert_true(hits > steps / 10 && hits < steps * 9 / 10);
+	assert_true(stats.cache_hits > (uint64_t)hits / 4);
+	col_covering3d_cache_destroy(cache);
+	col_tetratree_destroy(ta);
+	col_tetratree_destroy(tb);
+	col_mesh_destroy(sphere);
+	col_mesh_destroy(torus);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_random_poses),
+	    cmocka_unit_test(test_touching_and_inside),
+	    cmocka_unit_test(test_moving_pair),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
