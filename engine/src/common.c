@@ -40,6 +40,7 @@ static const char *const method_names[COL_METHOD_COUNT] = {
 	[COL_METHOD_QUADTREE] = "quadtree",
 	[COL_METHOD_GRID] = "grid",
 	[COL_METHOD_TETRATREE] = "tetratree",
+	[COL_METHOD_OCTREE] = "octree",
 };
 
 const char *col_method_name(col_method method)
