@@ -304,5 +304,7 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_tritree(L);
 	col_lua_open_grid(L);
 	col_lua_open_trajectory(L);
+	col_lua_open_covering3d(L);
+	col_lua_open_tetratree(L);
 	return 1;
 }

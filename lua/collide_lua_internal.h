@@ -7,8 +7,10 @@
 #include <lua.h>
 
 #include "collide/covering.h"
+#include "collide/covering3d.h"
 #include "collide/polygon_grid.h"
 #include "collide/quadtree.h"
+#include "collide/tetratree.h"
 #include "collide/tritree.h"
 #include "collide_lua.h"
 
@@ -29,6 +31,11 @@
 #define COL_LUA_GRID     "collide.grid"
 #define COL_LUA_QUADTREE "collide.quadtree"
 
+/* 3D coverings, their caches and tetra-trees. */
+#define COL_LUA_COVERING3D "collide.covering3d"
+#define COL_LUA_CACHE3D    "collide.cache3d"
+#define COL_LUA_TETRATREE  "collide.tetratree"
+
 /* Each opener creates its metatables and adds its constructors to the module table on top of
  * the stack. */
 void col_lua_open_polygon(lua_State *L);
@@ -40,6 +47,9 @@ void col_lua_open_covering(lua_State *L); /* collide.covering, collide.barycentr
 void col_lua_open_tritree(lua_State *L);
 void col_lua_open_grid(lua_State *L); /* collide.grid, collide.quadtree */
 void col_lua_open_trajectory(lua_State *L);
+/* collide.covering3d, collide.tetrahedron_locate, collide.tetrahedron_signs */
+void col_lua_open_covering3d(lua_State *L);
+void col_lua_open_tetratree(lua_State *L);
 
 /* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
  * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the
@@ -172,6 +182,26 @@ col_transform2 col_lua_opt_pose(lua_State *L, int arg);
 
 /* Pushes a collide.circle. */
 void col_lua_push_circle(lua_State *L, col_circle circle);
+
+/* ---- 3D coverings and tetra-trees (wrap_covering3d.c, wrap_tetratree.c) ---- */
+
+/* The engine object behind the value at idx, or NULL when it is something else or closed. A
+ * tetra-tree's covering (tree:covering()) answers its tree's covering while the tree is open. */
+const col_covering3d *col_lua_to_covering3d(lua_State *L, int idx);
+col_tetratree *col_lua_to_tetratree(lua_State *L, int idx);
+/* The live 3D covering at arg ("covering3d is closed" otherwise). */
+const col_covering3d *col_lua_check_covering3d(lua_State *L, int arg);
+/* Pushes the collide.covering3d that views the covering of the tetra-tree at tree_idx. */
+void col_lua_push_covering3d_view(lua_State *L, int tree_idx);
+/* Pushes a new collide.cache3d for covering, made for the object at owner_idx (a
+ * collide.covering3d or a collide.tetratree, kept alive by the cache). */
+void col_lua_push_cache3d(lua_State *L, const col_covering3d *covering, int owner_idx);
+/* The cache3d at arg for use with covering: NULL for none or nil; an argument error for a closed
+ * cache or one made for another covering or tetra-tree. */
+col_covering3d_cache *col_lua_opt_cache3d(lua_State *L, int arg, const col_covering3d *covering,
+                                          const char *expected);
+/* Pushes a collide.sphere. */
+void col_lua_push_sphere(lua_State *L, col_sphere sphere);
 
 /* ---- option tables ---- */
 

@@ -35,3 +35,10 @@ render scripts/2d/polygon_polygon.lua polygon_containment.png 3 960x640 preset=3
 render scripts/2d/polygon_polygon.lua polygon_hole.png 3 960x640 preset=6
 render scripts/2d/grid.lua grid.png 3 960x640
 render scripts/2d/grid.lua quadtree.png 3 960x640 kind=quadtree
+render scripts/3d/covering3d.lua covering3d.png 3 960x640
+render scripts/3d/covering3d.lua covering3d_origin_outside.png 3 960x640 mesh=torus origin=outside shown=60
+render scripts/3d/covering3d.lua covering3d_step.png 3 960x640 mesh=box probe=2 step=2
+render scripts/3d/tetratree.lua tetratree.png 3 960x640 mesh=torus min=16 depth=5
+render scripts/3d/tetratree.lua tetratree_envelope.png 3 960x640 show=envelope,nofitted,solid level=3
+render scripts/3d/tetratree.lua tetratree_step.png 3 960x640 step=3
+render scripts/3d/tetratree.lua tetratree_sphere.png 3 960x640 level=2 show=sphere

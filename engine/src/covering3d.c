@@ -34,7 +34,7 @@ col_status col_covering3d_build(const col_mesh *mesh, const col_vec3 *origin, co
 	if (status != COL_OK)
 		return status;
 	if (!report.closed || !report.consistently_oriented) {
-		char what[160];
+		char what[1024];
 		col_mesh_report_format(&report, what, sizeof what);
 		return col_fail(error, COL_ERROR_TOPOLOGY,
 		                "covering3d: the mesh must be closed and consistently oriented: %s", what);

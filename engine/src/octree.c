@@ -476,7 +476,7 @@ static col_status check_mesh(const col_mesh *mesh, col_error *error)
 	if (status != COL_OK)
 		return status;
 	if (!report.closed || !report.consistently_oriented) {
-		char what[160];
+		char what[1024];
 		col_mesh_report_format(&report, what, sizeof what);
 		return col_fail(error, COL_ERROR_TOPOLOGY,
 		                "octree: the mesh must be closed and consistently oriented: %s", what);

@@ -1,9 +1,10 @@
 #!/bin/sh
 # The 2D lessons (scripts/2d/covering.lua, tritree.lua, circle_polygon.lua, polygon_polygon.lua,
-# grid.lua) run headless: each must exit 0 and write a PNG of the size asked for, first as the docs
-# render it (no input), then driven by synthetic events: a Lua harness loads the lesson and, frame
-# by frame, presses the mouse, drags, releases, turns the wheel and presses every key the lessons
-# know (and a few they do not), several times over, so every state a key leads to is drawn once.
+# grid.lua) and the 3D ones (scripts/3d/covering3d.lua, tetratree.lua) run headless: each must exit
+# 0 and write a PNG of the size asked for, first as the docs render it (no input), then driven by
+# synthetic events: a Lua harness loads the lesson and, frame by frame, presses the mouse, drags,
+# releases, turns the wheel and presses every key the lessons know (and a few they do not), several
+# times over, so every state a key leads to is drawn once.
 # A script error anywhere makes the host exit 1 and the test fail.
 # Skipped (77) when no headless GL context can be made.
 # Usage: lessons_test.sh COLLIDE_BINARY SOURCE_DIR WORK_DIR
@@ -114,12 +115,26 @@ for lesson in covering tritree circle_polygon polygon_polygon grid; do
 		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
 done
 
+for lesson in covering3d tetratree; do
+	script="$source_dir/scripts/3d/$lesson.lua"
+	if [ ! -f "$script" ]; then
+		fail "$lesson: $script is missing"
+		continue
+	fi
+	run "$lesson" 960x640 "$script"
+	FRAMES=$events_frames run "${lesson}_events" 240x160 "$harness" "$script"
+	grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_${lesson}_events.out" ||
+		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
+done
+
 # The argument forms the docs use.
 run covering_args 320x240 "$source_dir/scripts/2d/covering.lua" shape=star method=star at=0.4,2.9 inspect=3 cache=off
 run tritree_args 320x240 "$source_dir/scripts/2d/tritree.lua" shape=comb depth=3 fit=0 level=2 step=6 show=raw,circles,envelope,nofitted
 run circle_args 320x240 "$source_dir/scripts/2d/circle_polygon.lua" shape=spiral r=0.8 at=1,1 area=extended keys=x
 run polygon_args 320x240 "$source_dir/scripts/2d/polygon_polygon.lua" preset=3 method=cone_list angle=30 a=holes b=bar
 run grid_args 320x240 "$source_dir/scripts/2d/grid.lua" shape=holes kind=quadtree at=0,0
+run covering3d_args 320x240 "$source_dir/scripts/3d/covering3d.lua" mesh=torus origin=outside probe=3 shown=40 step=2 cache=off keys=p,up,pageup,c,w,down,pagedown,a
+run tetratree_args 320x240 "$source_dir/scripts/3d/tetratree.lua" mesh=two_boxes depth=3 fit=0 min=2 level=2 cone=5 step=4 show=sphere,envelope,nofitted,solid keys=g,o,p,l,w,down,pagedown
 
 if [ "$failures" -ne 0 ]; then
 	echo "$failures lesson check(s) failed"
