@@ -2,13 +2,14 @@
 # Runs every benchmark built in BUILD_DIR and draws the plots; `make bench` calls it after building.
 # Usage: [BENCH_ONLY=NAME] tools/run-bench.sh BUILD_DIR [--quick]
 #   --quick     a hundredth of the queries: checks the harness in seconds; its figures mean little
-#   BENCH_ONLY  runs only that benchmark (polygon, point_location, tritree_study); the others keep
+#   BENCH_ONLY  runs only that benchmark (polygon, point_location, tritree_study, mesh_point); the others keep
 #               their last CSVs, and every plot is drawn again
 # Writes, per benchmark, bench/results/NAME.csv (one row per case x query set x method),
 # bench/results/NAME.txt (the tables as printed, with the machine line) and docs/images/bench_NAME.png:
 #   polygon          bench_polygon: point in polygon, circle vs polygon, build (star and regular)
 #   point_location   bench_point_location: point location on large non-star-shaped polygons
 #   tritree_study    bench_tritree: source 000's study (DC, DC-TT, DC-List, quadtree; build times)
+#   mesh_point       bench_mesh_point: point in polyhedron, star and non-star meshes (CGAL, Embree)
 set -eu
 
 if [ $# -lt 1 ] || [ ! -d "$1" ]; then
@@ -66,6 +67,13 @@ if [ -x "$build/bench/bench_tritree" ]; then
 	have_study=yes
 else
 	echo "run-bench: $build/bench/bench_tritree is missing; the study is skipped" >&2
+fi
+have_mesh_point=no
+if [ -x "$build/bench/bench_mesh_point" ]; then
+	run mesh_point bench_mesh_point "$@"
+	have_mesh_point=yes
+else
+	echo "run-bench: $build/bench/bench_mesh_point is missing; its benchmark is skipped" >&2
 fi
 
 if ! command -v gnuplot > /dev/null 2>&1; then
@@ -143,6 +151,91 @@ plot "$work/build.dat" using 2:xtic(1) title "collide create", \
 unset multiplot
 GNUPLOT
 echo "plot: docs/images/bench_polygon.png"
+
+# The point-in-polyhedron plot: ns per query against the triangle count (log-log), one panel per
+# mesh class, one line per method; the sixth panel is the goal, Embree's ns / collide's best.
+mesh_csv=bench/results/mesh_point.csv
+if [ "$have_mesh_point" = yes ] && [ -s "$mesh_csv" ] && [ -s bench/results/mesh_point.txt ]; then
+	mesh_methods="collide.tetratree collide.octree collide.crossing cgal.side_of_triangle_mesh embree.ray_parity"
+	mesh_classes="bumpy torus tori plate shells"
+	for c in $mesh_classes; do
+		for m in $mesh_methods; do
+			# columns: 2 triangles, 5 method, 7 ns_per_query, 16 class
+			awk -F, -v c="$c" -v m="$m" 'NR > 1 && $16 == c && $5 == m && $7 != "" { print $2, $7 }' \
+				"$mesh_csv" | sort -n > "$work/mp_${c}_$m.dat"
+		done
+		# the goal: per mesh, the largest embree_over_this (column 14) of the collide methods
+		awk -F, -v c="$c" 'NR > 1 && $16 == c && $6 == "collide" && $14 != "" {
+				if (!($2 in best) || $14 + 0 > best[$2]) best[$2] = $14 + 0
+			}
+			END { for (t in best) print t, best[t] }' "$mesh_csv" | sort -n > "$work/mp_goal_$c.dat"
+	done
+	# mesh_plot FILE_PREFIX ITEMS...: a plot command over the non-empty files only (gnuplot stops on a
+	# plot without data); each item is "suffix|title|style".
+	mesh_plot()
+	{
+		prefix=$1
+		shift
+		clause=""
+		for item in "$@"; do
+			suffix=${item%%|*}
+			rest=${item#*|}
+			title=${rest%%|*}
+			style=${rest#*|}
+			if [ -s "$work/${prefix}$suffix.dat" ]; then
+				[ -z "$clause" ] || clause="$clause, "
+				clause="$clause\"$work/${prefix}$suffix.dat\" using 1:2 title \"$title\" $style"
+			fi
+		done
+		# printf, not echo: dash's echo would turn the titles' \\ into \
+		if [ -n "$clause" ]; then
+			printf 'plot %s\n' "$clause"
+		else
+			echo "set label 1 \"no data\" at graph 0.5, 0.5 center; plot 1 notitle lc rgb \"white\"; unset label 1"
+		fi
+	}
+	{
+		for c in $mesh_classes; do
+			case $c in
+			bumpy) title="bumpy sphere (star-shaped)" ;;
+			torus) title="bumpy torus" ;;
+			tori) title="two interlocked tori" ;;
+			plate) title="thin folded plate" ;;
+			shells) title="nested shells (cavity and island)" ;;
+			esac
+			echo "set title \"$title\""
+			mesh_plot "mp_${c}_" \
+				"collide.tetratree|collide tetra-tree|lw 2 pt 7" \
+				"collide.octree|collide octree|lw 2 pt 5" \
+				"collide.crossing|collide crossing (brute force)|dt 2 pt 1" \
+				"cgal.side_of_triangle_mesh|CGAL Side\\\\_of\\\\_triangle\\\\_mesh|lw 2 pt 9" \
+				"embree.ray_parity|Embree ray parity (float)|lw 2 pt 11"
+		done
+		echo 'set title "the goal: Embree ns / collide best ns, >= 2"'
+		echo 'set ylabel "ratio (log scale)"'
+		echo 'set arrow 1 from graph 0, first 2 to graph 1, first 2 nohead dt 2 lc rgb "red"'
+		mesh_plot "mp_goal_" "bumpy|bumpy sphere|pt 7" "torus|torus|pt 5" "tori|two tori|pt 9" \
+			"plate|folded plate|pt 11" "shells|nested shells|pt 13"
+	} > "$work/mesh_plots.gp"
+	mesh_machine=$(sed -n 's/^machine: //p' bench/results/mesh_point.txt | sed 's/"/\\"/g')
+	mesh_terminal=$(echo "$terminal" | sed 's/size 1400,1000/size 1800,1200/')
+	gnuplot <<GNUPLOT
+set terminal $mesh_terminal
+set output "docs/images/bench_mesh_point.png"
+set logscale xy
+set format x "10^{%L}"
+set format y "10^{%L}"
+set grid
+set key below horizontal maxrows 3 samplen 3
+set style data linespoints
+set xlabel "triangles"
+set ylabel "ns per query (log scale)"
+set multiplot layout 2,3 title "collide point in polyhedron, 10^6 uniform points a mesh (lower is better)\\n{/*0.8 $mesh_machine}"
+load "$work/mesh_plots.gp"
+unset multiplot
+GNUPLOT
+	echo "plot: docs/images/bench_mesh_point.png"
+fi
 
 if [ "$have_point_location" = no ]; then
 	exit 0
