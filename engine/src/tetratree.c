@@ -19,6 +19,7 @@
 #include "collide/predicates.h"
 #include "covering3d_internal.h"
 #include "error.h"
+#include "exact_plane.h"
 #include "tetratree_internal.h"
 
 col_tetratree_options col_tetratree_default_options(void)
@@ -26,11 +27,6 @@ col_tetratree_options col_tetratree_default_options(void)
 	return (col_tetratree_options){.leaf_cones = 0, .max_depth = 0, .min_tetrahedra = 4, .fit_iterations = 8,
 	                               .max_memory = DEFAULT_MAX_MEMORY, .has_origin = false,
 	                               .origin = {0.0, 0.0, 0.0}};
-}
-
-static int sign_of(double value)
-{
-	return (value > 0.0) - (value < 0.0);
 }
 
 /* ---- exact cone geometry ---- */
@@ -47,9 +43,9 @@ static bool cone_holds(col_vec3 o, const col_vec3 r[3], col_vec3 p)
  * has sign volume_sign (+1 or -1): the same test with each sign corrected (5.2, test 2). */
 static bool in_tetrahedron_cone(col_vec3 o, col_vec3 a, col_vec3 b, col_vec3 c, int volume_sign, col_vec3 q)
 {
-	return volume_sign * sign_of(col_orient3d(o, q, b, c)) >= 0 &&
-	       volume_sign * sign_of(col_orient3d(o, a, q, c)) >= 0 &&
-	       volume_sign * sign_of(col_orient3d(o, a, b, q)) >= 0;
+	return volume_sign * col_exact_sign(col_orient3d(o, q, b, c)) >= 0 &&
+	       volume_sign * col_exact_sign(col_orient3d(o, a, q, c)) >= 0 &&
+	       volume_sign * col_exact_sign(col_orient3d(o, a, b, q)) >= 0;
 }
 
 /* Theorem 5.1: whether segment pq meets the closed tri-cone (wedge) spanned from o by u and w.
@@ -59,7 +55,7 @@ static bool in_tetrahedron_cone(col_vec3 o, col_vec3 a, col_vec3 b, col_vec3 c, 
  * other tests already cover it. */
 static bool segment_meets_wedge(col_vec3 o, col_vec3 u, col_vec3 w, col_vec3 p, col_vec3 q, bool coplanar)
 {
-	int sp = sign_of(col_orient3d(o, u, w, p)), sq = sign_of(col_orient3d(o, u, w, q));
+	int sp = col_exact_sign(col_orient3d(o, u, w, p)), sq = col_exact_sign(col_orient3d(o, u, w, q));
 	if (sp * sq > 0)
 		return false;
 	if (sp == 0 && sq == 0)
@@ -72,7 +68,7 @@ static bool segment_meets_wedge(col_vec3 o, col_vec3 u, col_vec3 w, col_vec3 p, 
 	}
 	/* orient3d(p, o, u, w) = -sp: moving p to the front is an odd permutation. */
 	int volume = -sp;
-	return volume * sign_of(col_orient3d(p, o, q, w)) >= 0 && volume * sign_of(col_orient3d(p, o, u, q)) >= 0;
+	return volume * col_exact_sign(col_orient3d(p, o, q, w)) >= 0 && volume * col_exact_sign(col_orient3d(p, o, u, q)) >= 0;
 }
 
 /* Whether covering tetrahedron t overlaps the closed cone anywhere but the apex (Defs. 5.5-5.8).
@@ -105,8 +101,8 @@ static bool tetrahedron_overlaps_cone(const col_covering3d_tetrahedron *t, col_v
 /* Whether p is strictly beyond the plane of e0 e1 e2 from the apex. */
 static bool beyond(col_vec3 apex, const col_vec3 e[3], col_vec3 p)
 {
-	int apex_side = sign_of(col_orient3d(e[0], e[1], e[2], apex));
-	return apex_side != 0 && sign_of(col_orient3d(e[0], e[1], e[2], p)) == -apex_side;
+	int apex_side = col_exact_sign(col_orient3d(e[0], e[1], e[2], apex));
+	return apex_side != 0 && col_exact_sign(col_orient3d(e[0], e[1], e[2], p)) == -apex_side;
 }
 
 /* ---- building ---- */
@@ -185,14 +181,14 @@ static col_status add_cone(col_tetratree *tree, int parent, col_vec3 r0, col_vec
 static bool encloses(const col_tetratree *tree, const tt_cone *cone, const col_vec3 e[3])
 {
 	const col_covering3d *cov = tree->covering;
-	int apex_side = sign_of(col_orient3d(e[0], e[1], e[2], tree->apex));
+	int apex_side = col_exact_sign(col_orient3d(e[0], e[1], e[2], tree->apex));
 	if (apex_side == 0)
 		return false;
 	for (int k = 0; k < cone->count; k++) {
 		const col_covering3d_tetrahedron *t = &cov->tetrahedra[tree->pool[cone->first + k]];
-		if (sign_of(col_orient3d(e[0], e[1], e[2], t->a)) == -apex_side ||
-		    sign_of(col_orient3d(e[0], e[1], e[2], t->b)) == -apex_side ||
-		    sign_of(col_orient3d(e[0], e[1], e[2], t->c)) == -apex_side)
+		if (col_exact_sign(col_orient3d(e[0], e[1], e[2], t->a)) == -apex_side ||
+		    col_exact_sign(col_orient3d(e[0], e[1], e[2], t->b)) == -apex_side ||
+		    col_exact_sign(col_orient3d(e[0], e[1], e[2], t->c)) == -apex_side)
 			return false;
 	}
 	return true;
@@ -599,26 +595,6 @@ int col_tetratree_regular_envelope(const col_tetratree *tree, int level, col_vec
 
 /* ---- point queries ---- */
 
-static void trace_cone(col_tetratree_trace *trace, int cone)
-{
-	if (trace == NULL)
-		return;
-	if (trace->cone_count < trace->cone_capacity && trace->cones != NULL)
-		trace->cones[trace->cone_count] = cone;
-	trace->cone_count++;
-}
-
-static void trace_tetrahedra(col_tetratree_trace *trace, const int *indices, int count)
-{
-	if (trace == NULL)
-		return;
-	for (int k = 0; k < count; k++) {
-		if (trace->tetrahedron_count < trace->tetrahedron_capacity && trace->tetrahedra != NULL)
-			trace->tetrahedra[trace->tetrahedron_count] = indices[k];
-		trace->tetrahedron_count++;
-	}
-}
-
 /* Props. 5.8 and 5.9: every point is in a root cone, and in a child of every inner cone it is in.
  * The root from the signs of the coordinates; a child from at most three planes: given p in the
  * parent, it is in corner child k iff it is on ray k's side of the plane through the apex and the
@@ -628,7 +604,7 @@ static int descend(const col_tetratree *tree, col_vec3 p, col_query_stats *stats
 	col_vec3 o = tree->apex;
 	int i = (p.x < o.x) | (p.y < o.y) << 1 | (p.z < o.z) << 2;
 	uint64_t visited = 1;
-	trace_cone(trace, i);
+	tt_trace_cone(trace, i);
 	while (tree->cones[i].first_child >= 0) {
 		int first = tree->cones[i].first_child;
 		const col_vec3 *middle = tree->cones[first + 3].ray; /* m01, m12, m20 */
@@ -641,7 +617,7 @@ static int descend(const col_tetratree *tree, col_vec3 p, col_query_stats *stats
 		else
 			i = first + 3;
 		visited++;
-		trace_cone(trace, i);
+		tt_trace_cone(trace, i);
 	}
 	if (stats != NULL)
 		stats->nodes_visited += visited;
@@ -675,7 +651,7 @@ bool col_tetratree_contains(const col_tetratree *tree, col_vec3 point, col_cover
 		leaf = cache->cone;
 		if (stats != NULL)
 			stats->nodes_visited++;
-		trace_cone(trace, leaf);
+		tt_trace_cone(trace, leaf);
 	} else {
 		leaf = descend(tree, point, stats, trace);
 		if (cache != NULL)
@@ -686,8 +662,20 @@ bool col_tetratree_contains(const col_tetratree *tree, col_vec3 point, col_cover
 	 * them all, so a point beyond it is out. */
 	if (c->count == 0 || beyond(tree->apex, c->env, point))
 		return false;
-	trace_tetrahedra(trace, tree->pool + c->first, c->count);
+	tt_trace_tetrahedra(trace, tree->pool + c->first, c->count);
 	return col_covering3d_sum_contains(cov, tree->pool + c->first, c->count, leaf, point, cache, stats);
+}
+
+bool tt_contains_within_query(const col_tetratree *tree, col_vec3 point, col_covering3d_cache *cache,
+                              col_query_stats *stats, col_tetratree_trace *trace)
+{
+	col_query_stats part = {0};
+	bool inside = col_tetratree_contains(tree, point, cache, stats != NULL ? &part : NULL, trace);
+	if (stats != NULL) {
+		part.queries = 0;
+		col_query_stats_add(stats, &part);
+	}
+	return inside;
 }
 
 void col_tetratree_contains_points(const col_tetratree *tree, const col_vec3 *points, size_t count, bool *inside,
@@ -787,7 +775,7 @@ static bool sphere_visit(const sphere_query *q, int index)
 	    col_sphere_sphere_side(c->sphere.center, c->sphere.radius, center, r) > 0 ||
 	    !in_extended_envelope(tree, c, center, r))
 		return false;
-	trace_cone(q->trace, index);
+	tt_trace_cone(q->trace, index);
 	if (c->first_child >= 0) {
 		for (int k = 0; k < 4; k++)
 			if (sphere_visit(q, c->first_child + k))
@@ -802,7 +790,7 @@ static bool sphere_visit(const sphere_query *q, int index)
 		const col_covering3d_tetrahedron *t = &cov->tetrahedra[i];
 		if (q->stats != NULL)
 			q->stats->primitives_tested++;
-		trace_tetrahedra(q->trace, &i, 1);
+		tt_trace_tetrahedra(q->trace, &i, 1);
 		if (col_triangle_intersects_sphere((col_triangle){t->a, t->b, t->c}, q->sphere))
 			return true;
 	}
@@ -814,32 +802,42 @@ static bool sphere_is_usable(col_sphere s)
 	return col_vec3_is_finite(s.center) && isfinite(s.radius) && s.radius >= 0.0;
 }
 
-static bool sphere_query_run(const col_tetratree *tree, col_sphere sphere, bool solid, col_covering3d_cache *cache,
-                             col_query_stats *stats, col_tetratree_trace *trace)
+/* Whether the ball reaches the surface: Alg. 5.4's descent from the eight roots. */
+static bool surface_reached(const col_tetratree *tree, col_sphere sphere, col_covering3d_cache *cache,
+                            col_query_stats *stats, col_tetratree_trace *trace)
 {
-	if (tree == NULL || !sphere_is_usable(sphere))
-		return false;
-	const col_covering3d *cov = tree->covering;
-	if (col_sphere_sphere_side(cov->bounds.center, cov->bounds.radius, sphere.center, sphere.radius) > 0) {
-		if (stats != NULL)
-			stats->queries++;
-		return false;
-	}
-	/* Prop. 5.24: a centre inside means the ball is in or across the solid. Its own point query
-	 * counts the query. */
-	if (solid) {
-		if (col_tetratree_contains(tree, sphere.center, cache, stats, trace))
-			return true;
-	} else if (stats != NULL) {
-		stats->queries++;
-	}
-	cache = col_covering3d_cache_usable(cov, cache);
+	cache = col_covering3d_cache_usable(tree->covering, cache);
 	begin_marking(cache);
 	sphere_query q = {tree, sphere, cache, stats, trace};
 	for (int root = 0; root < 8; root++)
 		if (sphere_visit(&q, root))
 			return true;
 	return false;
+}
+
+/* The checks every sphere query starts with: a usable ball that reaches the mesh's bounding sphere
+ * (the query is counted either way). */
+static bool sphere_may_reach(const col_tetratree *tree, col_sphere sphere, col_query_stats *stats)
+{
+	if (tree == NULL || !sphere_is_usable(sphere))
+		return false;
+	if (stats != NULL)
+		stats->queries++;
+	const col_covering3d *cov = tree->covering;
+	return col_sphere_sphere_side(cov->bounds.center, cov->bounds.radius, sphere.center, sphere.radius) <= 0;
+}
+
+static bool sphere_query_run(const col_tetratree *tree, col_sphere sphere, bool solid, col_covering3d_cache *cache,
+                             col_query_stats *stats, col_tetratree_trace *trace)
+{
+	if (!sphere_may_reach(tree, sphere, stats))
+		return false;
+	/* Prop. 5.24: a centre inside means the ball is in or across the solid. */
+	if (solid) {
+		if (tt_contains_within_query(tree, sphere.center, cache, stats, trace))
+			return true;
+	}
+	return surface_reached(tree, sphere, cache, stats, trace);
 }
 
 bool col_tetratree_intersects_sphere(const col_tetratree *tree, col_sphere sphere, col_covering3d_cache *cache,
@@ -920,13 +918,10 @@ static void nearest_visit(nearest_query *q, int index)
 	}
 }
 
-double col_tetratree_closest_point(const col_tetratree *tree, col_vec3 point, col_vec3 *closest, int *triangle,
-                                   col_query_stats *stats)
+/* The nearest-point search, its work counted but not as a query. */
+static double nearest_surface_point(const col_tetratree *tree, col_vec3 point, col_vec3 *closest, int *triangle,
+                                    col_query_stats *stats)
 {
-	if (tree == NULL || !col_vec3_is_finite(point))
-		return -1.0;
-	if (stats != NULL)
-		stats->queries++;
 	nearest_query q = {tree, point, INFINITY, point, -1, stats};
 	double gaps[8];
 	int order[8];
@@ -942,36 +937,38 @@ double col_tetratree_closest_point(const col_tetratree *tree, col_vec3 point, co
 	return sqrt(q.best_squared);
 }
 
+double col_tetratree_closest_point(const col_tetratree *tree, col_vec3 point, col_vec3 *closest, int *triangle,
+                                   col_query_stats *stats)
+{
+	if (tree == NULL || !col_vec3_is_finite(point))
+		return -1.0;
+	if (stats != NULL)
+		stats->queries++;
+	return nearest_surface_point(tree, point, closest, triangle, stats);
+}
+
 double col_tetratree_signed_distance(const col_tetratree *tree, col_vec3 point, col_query_stats *stats)
 {
 	if (tree == NULL || !col_vec3_is_finite(point))
 		return NAN;
 	double distance = col_tetratree_closest_point(tree, point, NULL, NULL, stats);
-	col_query_stats part = {0};
-	bool inside = col_tetratree_contains(tree, point, NULL, stats != NULL ? &part : NULL, NULL);
-	if (stats != NULL) {
-		part.queries = 0; /* one query, not two */
-		col_query_stats_add(stats, &part);
-	}
-	return inside ? -distance : distance;
+	return tt_contains_within_query(tree, point, NULL, stats, NULL) ? -distance : distance;
 }
 
 bool col_tetratree_sphere_contact(const col_tetratree *tree, col_sphere sphere, col_contact3 *contact,
                                   col_query_stats *stats)
 {
-	if (!col_tetratree_intersects_sphere(tree, sphere, NULL, stats, NULL))
+	if (!sphere_may_reach(tree, sphere, stats))
+		return false;
+	/* The centre's state once: it decides the answer when inside, and the normal's direction. */
+	bool inside = tt_contains_within_query(tree, sphere.center, NULL, stats, NULL);
+	if (!inside && !surface_reached(tree, sphere, NULL, stats, NULL))
 		return false;
 	if (contact == NULL)
 		return true;
-	col_query_stats part = {0};
 	col_vec3 nearest;
 	int triangle;
-	double distance = col_tetratree_closest_point(tree, sphere.center, &nearest, &triangle, stats != NULL ? &part : NULL);
-	bool inside = col_tetratree_contains(tree, sphere.center, NULL, stats != NULL ? &part : NULL, NULL);
-	if (stats != NULL) {
-		part.queries = 0;
-		col_query_stats_add(stats, &part);
-	}
+	double distance = nearest_surface_point(tree, sphere.center, &nearest, &triangle, stats);
 	col_vec3 away = col_vec3_sub(sphere.center, nearest);
 	double length = col_vec3_length(away);
 	col_vec3 normal;

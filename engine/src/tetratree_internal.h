@@ -34,4 +34,28 @@ struct col_tetratree {
 	col_tetratree_options options;
 };
 
+static inline void tt_trace_cone(col_tetratree_trace *trace, int cone)
+{
+	if (trace == NULL)
+		return;
+	if (trace->cone_count < trace->cone_capacity && trace->cones != NULL)
+		trace->cones[trace->cone_count] = cone;
+	trace->cone_count++;
+}
+
+static inline void tt_trace_tetrahedra(col_tetratree_trace *trace, const int *indices, int count)
+{
+	if (trace == NULL)
+		return;
+	for (int k = 0; k < count; k++) {
+		if (trace->tetrahedron_count < trace->tetrahedron_capacity && trace->tetrahedra != NULL)
+			trace->tetrahedra[trace->tetrahedron_count] = indices[k];
+		trace->tetrahedron_count++;
+	}
+}
+
+/* col_tetratree_contains inside another query: its work counts in stats, but not as a query. */
+bool tt_contains_within_query(const col_tetratree *tree, col_vec3 point, col_covering3d_cache *cache,
+                              col_query_stats *stats, col_tetratree_trace *trace);
+
 #endif

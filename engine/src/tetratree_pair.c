@@ -31,24 +31,6 @@ static col_vec3 moved(const pair_query *q, col_vec3 p)
 	return col_transform3_apply(q->b_to_a, p);
 }
 
-static void trace_cone(col_tetratree_trace *trace, int cone)
-{
-	if (trace == NULL)
-		return;
-	if (trace->cone_count < trace->cone_capacity && trace->cones != NULL)
-		trace->cones[trace->cone_count] = cone;
-	trace->cone_count++;
-}
-
-static void trace_tetrahedron(col_tetratree_trace *trace, int index)
-{
-	if (trace == NULL)
-		return;
-	if (trace->tetrahedron_count < trace->tetrahedron_capacity && trace->tetrahedra != NULL)
-		trace->tetrahedra[trace->tetrahedron_count] = index;
-	trace->tetrahedron_count++;
-}
-
 /* Whether every point of u lies more than slack beyond one face plane of t (t's fourth vertex on
  * the other side): a separating plane, so the two tetrahedra are apart. */
 static bool separated_by_a_face(const col_vec3 t[4], const col_vec3 u[4], double slack)
@@ -82,10 +64,15 @@ static bool envelopes_may_meet(const pair_query *q, int ia, int ib)
 	return !separated_by_a_face(ta, tb, q->slack) && !separated_by_a_face(tb, ta, q->slack);
 }
 
+/* Two balls of a's frame may meet, allowing for rounding. */
+static bool balls_may_meet(const pair_query *q, col_vec3 ca, double ra, col_vec3 cb, double rb)
+{
+	return col_vec3_distance(ca, cb) <= (ra + rb) * (1.0 + 1e-12) + q->slack;
+}
+
 static bool spheres_may_meet(const pair_query *q, col_sphere sa, col_sphere sb)
 {
-	col_vec3 cb = moved(q, sb.center);
-	return col_vec3_distance(sa.center, cb) <= (sa.radius + sb.radius) * (1.0 + 1e-12) + q->slack;
+	return balls_may_meet(q, sa.center, sa.radius, moved(q, sb.center), sb.radius);
 }
 
 static col_triangle triangle_a(const pair_query *q, int i)
@@ -140,7 +127,7 @@ static bool detailed(const pair_query *q, int ia, int ib)
 			col_triangle ta = triangle_a(q, i);
 			if (!col_aabb3_overlaps(triangle_box(ta), box))
 				continue;
-			trace_tetrahedron(q->trace, i);
+			tt_trace_tetrahedra(q->trace, &i, 1);
 			if (triangles_meet(q, ta, tb)) {
 				remember_hit(q, i, j, ia, ib);
 				return true;
@@ -161,7 +148,7 @@ static bool pair(const pair_query *q, int ia, int ib)
 	if (ca->count == 0 || cb->count == 0 || !spheres_may_meet(q, ca->sphere, cb->sphere) ||
 	    !envelopes_may_meet(q, ia, ib))
 		return false;
-	trace_cone(q->trace, ia);
+	tt_trace_cone(q->trace, ia);
 	bool leaf_a = ca->first_child < 0, leaf_b = cb->first_child < 0;
 	if (leaf_a && leaf_b)
 		return detailed(q, ia, ib);
@@ -176,34 +163,19 @@ static bool pair(const pair_query *q, int ia, int ib)
 /* Whether a point of a's frame lies inside moved b: b's tree in b's frame, the point moved back.
  * Only asked when no surfaces meet, so the point is off b's surface; the answer differs from the
  * oracle's (on b's moved triangles) only for a point within rounding of that surface. */
+/* Whether a point of a's frame lies inside moved b: b's tree in b's frame, the point moved back.
+ * Only asked when no surfaces meet, so the point is off b's surface; the answer differs from the
+ * oracle's (on b's moved triangles) only for a point within rounding of that surface. */
 static bool inside_moved_b(const pair_query *q, col_vec3 p)
 {
-	col_query_stats part = {0};
-	bool inside = col_tetratree_contains(q->b, col_transform3_apply_inverse(q->b_to_a, p), NULL,
-	                                     q->stats != NULL ? &part : NULL, NULL);
-	if (q->stats != NULL) {
-		part.queries = 0;
-		col_query_stats_add(q->stats, &part);
-	}
-	return inside;
-}
-
-static bool inside_a(const pair_query *q, col_vec3 p)
-{
-	col_query_stats part = {0};
-	bool inside = col_tetratree_contains(q->a, p, NULL, q->stats != NULL ? &part : NULL, NULL);
-	if (q->stats != NULL) {
-		part.queries = 0;
-		col_query_stats_add(q->stats, &part);
-	}
-	return inside;
+	return tt_contains_within_query(q->b, col_transform3_apply_inverse(q->b_to_a, p), NULL, q->stats, NULL);
 }
 
 /* The surfaces are apart: the solids meet only if one holds the other whole (the footnote to
  * Prop. 5.25 that Algs. 5.10 and 5.11 leave out). */
 static bool one_inside_other(const pair_query *q)
 {
-	return inside_a(q, moved(q, q->b->covering->tetrahedra[0].a)) ||
+	return tt_contains_within_query(q->a, moved(q, q->b->covering->tetrahedra[0].a), NULL, q->stats, NULL) ||
 	       inside_moved_b(q, q->a->covering->tetrahedra[0].a);
 }
 
@@ -241,9 +213,9 @@ static bool list_visit(const pair_query *q, int index, col_sphere reach, const c
 	const tt_cone *c = &q->a->cones[index];
 	if (q->stats != NULL)
 		q->stats->nodes_visited++;
-	if (c->count == 0 || col_vec3_distance(c->sphere.center, reach.center) > (c->sphere.radius + reach.radius) * (1.0 + 1e-12) + q->slack)
+	if (c->count == 0 || !balls_may_meet(q, c->sphere.center, c->sphere.radius, reach.center, reach.radius))
 		return false;
-	trace_cone(q->trace, index);
+	tt_trace_cone(q->trace, index);
 	if (c->first_child >= 0) {
 		for (int k = 0; k < 4; k++)
 			if (list_visit(q, c->first_child + k, reach, moved_b, boxes_b, count_b))
@@ -260,7 +232,7 @@ static bool list_visit(const pair_query *q, int index, col_sphere reach, const c
 		col_aabb3 box = triangle_box(ta);
 		if (!col_aabb3_overlaps(box, ball))
 			continue;
-		trace_tetrahedron(q->trace, i);
+		tt_trace_tetrahedra(q->trace, &i, 1);
 		for (int j = 0; j < count_b; j++)
 			if (col_aabb3_overlaps(box, boxes_b[j]) && triangles_meet(q, ta, moved_b[j])) {
 				remember_hit(q, i, j, index, -1);
@@ -330,8 +302,7 @@ bool col_tetratree_intersects_tetratree(const col_tetratree *a, const col_tetrat
 	double scale = cova->bounds.radius + covb->bounds.radius + col_vec3_length(cova->bounds.center) +
 	               col_vec3_length(center_b);
 	pair_query q = {a, b, b_to_a, col_covering3d_cache_usable(cova, cache), stats, trace, 1e-12 * scale};
-	if (col_vec3_distance(cova->bounds.center, center_b) >
-	    (cova->bounds.radius + covb->bounds.radius) * (1.0 + 1e-12) + q.slack)
+	if (!balls_may_meet(&q, cova->bounds.center, cova->bounds.radius, center_b, covb->bounds.radius))
 		return false;
 	switch (method) {
 	case COL_METHOD_CONE_LIST: return cone_list(&q);
