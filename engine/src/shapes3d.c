@@ -89,6 +89,9 @@ col_vec3 col_triangle_closest_point(col_triangle t, col_vec3 p)
 	/* Which Voronoi region of the triangle holds p: a vertex, an edge or the face (Ericson,
 	 * Real-Time Collision Detection 5.1.5). */
 	col_vec3 ab = col_vec3_sub(t.b, t.a), ac = col_vec3_sub(t.c, t.a);
+	/* A zero-area triangle's regions overlap: the tests below could pick the wrong one. */
+	if (col_vec3_length_squared(col_vec3_cross(ab, ac)) == 0.0)
+		return degenerate_closest_point(t, p);
 	col_vec3 ap = col_vec3_sub(p, t.a);
 	double d1 = col_vec3_dot(ab, ap), d2 = col_vec3_dot(ac, ap);
 	if (d1 <= 0.0 && d2 <= 0.0)
@@ -238,4 +241,229 @@ bool col_triangle_intersects_triangle(col_triangle t, col_triangle u)
 	return segment_intersects_triangle(t.a, t.b, u) || segment_intersects_triangle(t.b, t.c, u) ||
 	       segment_intersects_triangle(t.c, t.a, u) || segment_intersects_triangle(u.a, u.b, t) ||
 	       segment_intersects_triangle(u.b, u.c, t) || segment_intersects_triangle(u.c, u.a, t);
+}
+
+/* ---- the contact of two triangles ---- */
+
+static col_vec3 triangle_centroid(col_triangle t)
+{
+	return col_vec3_scale(col_vec3_add(col_vec3_add(t.a, t.b), t.c), 1.0 / 3.0);
+}
+
+/* How far u must move along the unit axis d to leave t behind it: the overlap of their
+ * projections on d, t's highest point minus u's lowest (0 when already apart along d). */
+static double overlap_along(col_vec3 d, col_triangle t, col_triangle u)
+{
+	double t_high = fmax(col_vec3_dot(d, t.a), fmax(col_vec3_dot(d, t.b), col_vec3_dot(d, t.c)));
+	double u_low = fmin(col_vec3_dot(d, u.a), fmin(col_vec3_dot(d, u.b), col_vec3_dot(d, u.c)));
+	return fmax(t_high - u_low, 0.0);
+}
+
+/* Clips the parameter range [*lo, *hi] of the segment p + s (q - p) to the side of the edge e0 e1 of
+ * a triangle of normal n where the triangle lies (n x edge points inwards). */
+static void clip_to_edge(col_vec3 p, col_vec3 q, col_vec3 n, col_vec3 e0, col_vec3 e1, double *lo, double *hi)
+{
+	col_vec3 inward = col_vec3_cross(n, col_vec3_sub(e1, e0));
+	double dp = col_vec3_dot(inward, col_vec3_sub(p, e0)), dq = col_vec3_dot(inward, col_vec3_sub(q, e0));
+	if (dp >= 0.0 && dq >= 0.0)
+		return;
+	if (dp < 0.0 && dq < 0.0) {
+		*lo = INFINITY; /* empty */
+		return;
+	}
+	double s = dp / (dp - dq);
+	if (dp < 0.0)
+		*lo = fmax(*lo, s);
+	else
+		*hi = fmin(*hi, s);
+}
+
+/* Sutherland-Hodgman: the convex polygon poly (count <= 6 vertices in, up to count + 1 out) cut
+ * to the inner side of the edge e0 e1 of a triangle of normal n. Returns the new count. */
+static int clip_polygon_to_edge(col_vec3 *poly, int count, col_vec3 n, col_vec3 e0, col_vec3 e1)
+{
+	col_vec3 inward = col_vec3_cross(n, col_vec3_sub(e1, e0));
+	col_vec3 out[9];
+	int kept = 0;
+	for (int k = 0; k < count; k++) {
+		col_vec3 p = poly[k], q = poly[(k + 1) % count];
+		double dp = col_vec3_dot(inward, col_vec3_sub(p, e0)), dq = col_vec3_dot(inward, col_vec3_sub(q, e0));
+		if (dp >= 0.0)
+			out[kept++] = p;
+		if ((dp >= 0.0) != (dq >= 0.0))
+			out[kept++] = col_vec3_lerp(p, q, dp / (dp - dq));
+	}
+	for (int k = 0; k < kept; k++)
+		poly[k] = out[k];
+	return kept;
+}
+
+/* A zero-area triangle is the segment between its two farthest vertices. */
+static void longest_edge(col_triangle t, col_vec3 *p, col_vec3 *q)
+{
+	double ab = col_vec3_distance(t.a, t.b), bc = col_vec3_distance(t.b, t.c), ca = col_vec3_distance(t.c, t.a);
+	*p = ab >= bc && ab >= ca ? t.a : (bc >= ca ? t.b : t.c);
+	*q = ab >= bc && ab >= ca ? t.b : (bc >= ca ? t.c : t.a);
+}
+
+/* The middle of the nearest points of segments p0 p1 and q0 q1 (Ericson 5.1.9, clamped). */
+static col_vec3 segments_middle(col_vec3 p0, col_vec3 p1, col_vec3 q0, col_vec3 q1)
+{
+	col_vec3 d1 = col_vec3_sub(p1, p0), d2 = col_vec3_sub(q1, q0), r = col_vec3_sub(p0, q0);
+	double a = col_vec3_dot(d1, d1), e = col_vec3_dot(d2, d2), f = col_vec3_dot(d2, r);
+	double s = 0.0, t = 0.0;
+	if (a > 0.0 || e > 0.0) {
+		if (!(a > 0.0)) {
+			t = fmin(fmax(f / e, 0.0), 1.0);
+		} else {
+			double c = col_vec3_dot(d1, r);
+			if (!(e > 0.0)) {
+				s = fmin(fmax(-c / a, 0.0), 1.0);
+			} else {
+				double b = col_vec3_dot(d1, d2), denominator = a * e - b * b;
+				s = denominator > 0.0 ? fmin(fmax((b * f - c * e) / denominator, 0.0), 1.0) : 0.0;
+				t = (b * s + f) / e;
+				if (t < 0.0) {
+					t = 0.0;
+					s = fmin(fmax(-c / a, 0.0), 1.0);
+				} else if (t > 1.0) {
+					t = 1.0;
+					s = fmin(fmax((b - c) / a, 0.0), 1.0);
+				}
+			}
+		}
+	}
+	return col_vec3_lerp(col_vec3_lerp(p0, p1, s), col_vec3_lerp(q0, q1, t), 0.5);
+}
+
+/* The point of the candidates nearest both triangles (the larger of its two distances least). */
+static void keep_nearest_both(col_triangle t, col_triangle u, col_vec3 x, col_vec3 *best, double *best_distance)
+{
+	double d = fmax(col_vec3_distance(x, col_triangle_closest_point(t, x)),
+	                col_vec3_distance(x, col_triangle_closest_point(u, x)));
+	if (d < *best_distance) {
+		*best_distance = d;
+		*best = x;
+	}
+}
+
+/* Two triangles that only touch, at a point rounding can lose when clipping: it lies on an edge
+ * of each, or is a vertex of one on the other, so the nearest points of edge pairs and the
+ * vertices hold it. */
+static col_vec3 touching_point(col_triangle t, col_triangle u)
+{
+	const col_vec3 tv[3] = {t.a, t.b, t.c}, uv[3] = {u.a, u.b, u.c};
+	col_vec3 best = t.a;
+	double best_distance = INFINITY;
+	for (int i = 0; i < 3; i++) {
+		keep_nearest_both(t, u, tv[i], &best, &best_distance);
+		keep_nearest_both(t, u, uv[i], &best, &best_distance);
+		for (int j = 0; j < 3; j++)
+			keep_nearest_both(t, u, segments_middle(tv[i], tv[(i + 1) % 3], uv[j], uv[(j + 1) % 3]), &best,
+			                  &best_distance);
+	}
+	return best;
+}
+
+/* A point of both triangles, given that they meet: the middle of their common part (a segment
+ * in general, a polygon when coplanar), found in floating point. Rounding can empty the clipped
+ * part of a touching pair; the point of t nearest u's piece in t's plane stands in then. */
+static col_vec3 common_point(col_triangle t, col_triangle u)
+{
+	col_vec3 n = col_vec3_cross(col_vec3_sub(t.b, t.a), col_vec3_sub(t.c, t.a));
+	if (col_vec3_length_squared(n) == 0.0) {
+		/* Two zero-area triangles (the caller puts a flat one second otherwise): two segments. */
+		col_vec3 p0, p1, q0, q1;
+		longest_edge(t, &p0, &p1);
+		longest_edge(u, &q0, &q1);
+		return segments_middle(p0, p1, q0, q1);
+	}
+	const col_vec3 uv[3] = {u.a, u.b, u.c};
+	int side[3];
+	double distance[3];
+	for (int k = 0; k < 3; k++) {
+		side[k] = col_exact_sign(col_orient3d(t.a, t.b, t.c, uv[k]));
+		distance[k] = col_vec3_dot(n, col_vec3_sub(uv[k], t.a));
+	}
+	if (side[0] == 0 && side[1] == 0 && side[2] == 0) {
+		col_vec3 poly[9] = {u.a, u.b, u.c};
+		int count = 3;
+		count = clip_polygon_to_edge(poly, count, n, t.a, t.b);
+		count = clip_polygon_to_edge(poly, count, n, t.b, t.c);
+		count = clip_polygon_to_edge(poly, count, n, t.c, t.a);
+		if (count == 0)
+			return touching_point(t, u);
+		col_vec3 sum = {0.0, 0.0, 0.0};
+		for (int k = 0; k < count; k++)
+			sum = col_vec3_add(sum, poly[k]);
+		return col_vec3_scale(sum, 1.0 / count);
+	}
+	/* u's piece in t's plane: its vertices on the plane and its edges that cross it. */
+	col_vec3 piece[3];
+	int found = 0;
+	for (int k = 0; k < 3 && found < 2; k++) {
+		int next = (k + 1) % 3;
+		if (side[k] == 0)
+			piece[found++] = uv[k];
+		if (side[k] * side[next] < 0 && found < 2)
+			piece[found++] =
+			    col_vec3_lerp(uv[k], uv[next], distance[k] / (distance[k] - distance[next]));
+	}
+	if (found == 0)
+		return touching_point(t, u);
+	col_vec3 p = piece[0], q = found > 1 ? piece[1] : piece[0];
+	double lo = 0.0, hi = 1.0;
+	clip_to_edge(p, q, n, t.a, t.b, &lo, &hi);
+	clip_to_edge(p, q, n, t.b, t.c, &lo, &hi);
+	clip_to_edge(p, q, n, t.c, t.a, &lo, &hi);
+	if (lo <= hi)
+		return col_vec3_lerp(p, q, 0.5 * (lo + hi));
+	return touching_point(t, u);
+}
+
+bool col_triangle_contact(col_triangle t, col_triangle u, col_contact3 *contact)
+{
+	if (!col_triangle_intersects_triangle(t, u))
+		return false;
+	if (contact == NULL)
+		return true;
+	col_vec3 nt = col_triangle_normal(t), nu = col_triangle_normal(u);
+	bool t_flat = col_vec3_length_squared(nt) == 0.0, u_flat = col_vec3_length_squared(nu) == 0.0;
+	contact->feature = -1;
+	contact->point = t_flat && !u_flat ? common_point(u, t) : common_point(t, u);
+	/* The shallowest way out along the separating-axis candidates of two triangles: t's front
+	 * normal and u's back normal (u leaves the solid behind t, or its own solid leaves t), and the
+	 * nine edge-by-edge directions, turned so that u moves away from t's centroid. Moving u by
+	 * depth along normal parts the closed triangles but for touching. */
+	contact->normal = (col_vec3){0.0, 0.0, 1.0};
+	contact->depth = INFINITY;
+	col_vec3 candidates[11];
+	int count = 0;
+	if (!t_flat)
+		candidates[count++] = nt;
+	if (!u_flat)
+		candidates[count++] = col_vec3_scale(nu, -1.0);
+	const col_vec3 te[3] = {col_vec3_sub(t.b, t.a), col_vec3_sub(t.c, t.b), col_vec3_sub(t.a, t.c)};
+	const col_vec3 ue[3] = {col_vec3_sub(u.b, u.a), col_vec3_sub(u.c, u.b), col_vec3_sub(u.a, u.c)};
+	col_vec3 away = col_vec3_sub(triangle_centroid(u), triangle_centroid(t));
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++) {
+			col_vec3 d = col_vec3_cross(te[i], ue[j]);
+			double length = col_vec3_length(d);
+			/* Near-parallel edges give no direction of their own (their plane's normal is a face's). */
+			if (!(length > 1e-9 * col_vec3_length(te[i]) * col_vec3_length(ue[j])))
+				continue;
+			d = col_vec3_scale(d, (col_vec3_dot(d, away) < 0.0 ? -1.0 : 1.0) / length);
+			candidates[count++] = d;
+		}
+	for (int k = 0; k < count; k++) {
+		double depth = overlap_along(candidates[k], t, u);
+		if (depth < contact->depth) {
+			contact->depth = depth;
+			contact->normal = candidates[k];
+		}
+	}
+	if (count == 0)
+		contact->depth = 0.0; /* two points or collinear slivers: nothing to push along */
+	return true;
 }

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 
 #include "collide/predicates.h"
+#include "error.h"
+#include "mesh_contact_internal.h"
 #include "tetratree_internal.h"
 
 typedef struct pair_query {
@@ -24,6 +26,7 @@ typedef struct pair_query {
 	col_query_stats *stats;
 	col_tetratree_trace *trace;
 	double slack; /* rounding allowance for the filters, in a's frame */
+	mesh_contact_set *contacts; /* gathering every contact: no early exit (NULL: yes or no) */
 } pair_query;
 
 static col_vec3 moved(const pair_query *q, col_vec3 p)
@@ -128,6 +131,12 @@ static bool detailed(const pair_query *q, int ia, int ib)
 			if (!col_aabb3_overlaps(triangle_box(ta), box))
 				continue;
 			tt_trace_tetrahedra(q->trace, &i, 1);
+			if (q->contacts != NULL) {
+				if (q->stats != NULL)
+					q->stats->primitives_tested++;
+				mesh_contact_set_add_crossing(q->contacts, i, j, ta, tb);
+				continue;
+			}
 			if (triangles_meet(q, ta, tb)) {
 				remember_hit(q, i, j, ia, ib);
 				return true;
@@ -160,9 +169,6 @@ static bool pair(const pair_query *q, int ia, int ib)
 	return false;
 }
 
-/* Whether a point of a's frame lies inside moved b: b's tree in b's frame, the point moved back.
- * Only asked when no surfaces meet, so the point is off b's surface; the answer differs from the
- * oracle's (on b's moved triangles) only for a point within rounding of that surface. */
 /* Whether a point of a's frame lies inside moved b: b's tree in b's frame, the point moved back.
  * Only asked when no surfaces meet, so the point is off b's surface; the answer differs from the
  * oracle's (on b's moved triangles) only for a point within rounding of that surface. */
@@ -282,27 +288,33 @@ static bool all_pairs(const pair_query *q)
 	return one_inside_other(q);
 }
 
-static bool transform_is_finite(col_transform3 t)
+static pair_query pair_query_make(const col_tetratree *a, const col_tetratree *b, col_transform3 b_to_a,
+                                  col_covering3d_cache *cache, col_query_stats *stats, col_tetratree_trace *trace)
 {
-	return col_vec3_is_finite(t.translation) && isfinite(t.rotation.x) && isfinite(t.rotation.y) &&
-	       isfinite(t.rotation.z) && isfinite(t.rotation.w);
+	col_vec3 center_b = col_transform3_apply(b_to_a, b->covering->bounds.center);
+	/* Rounding allowance: a few ulps of the largest coordinates involved. */
+	double scale = a->covering->bounds.radius + b->covering->bounds.radius +
+	               col_vec3_length(a->covering->bounds.center) + col_vec3_length(center_b);
+	return (pair_query){a, b, b_to_a, cache, stats, trace, 1e-12 * scale, NULL};
+}
+
+/* The bounding spheres of both meshes may meet. */
+static bool bounds_may_meet(const pair_query *q)
+{
+	const col_sphere sa = q->a->covering->bounds, sb = q->b->covering->bounds;
+	return spheres_may_meet(q, sa, sb);
 }
 
 bool col_tetratree_intersects_tetratree(const col_tetratree *a, const col_tetratree *b, col_transform3 b_to_a,
                                         col_method method, col_covering3d_cache *cache, col_query_stats *stats,
                                         col_tetratree_trace *trace)
 {
-	if (a == NULL || b == NULL || !transform_is_finite(b_to_a))
+	if (a == NULL || b == NULL || !col_transform3_is_finite(b_to_a))
 		return false;
 	if (stats != NULL)
 		stats->queries++;
-	const col_covering3d *cova = a->covering, *covb = b->covering;
-	col_vec3 center_b = col_transform3_apply(b_to_a, covb->bounds.center);
-	/* Rounding allowance: a few ulps of the largest coordinates involved. */
-	double scale = cova->bounds.radius + covb->bounds.radius + col_vec3_length(cova->bounds.center) +
-	               col_vec3_length(center_b);
-	pair_query q = {a, b, b_to_a, col_covering3d_cache_usable(cova, cache), stats, trace, 1e-12 * scale};
-	if (!balls_may_meet(&q, cova->bounds.center, cova->bounds.radius, center_b, covb->bounds.radius))
+	pair_query q = pair_query_make(a, b, b_to_a, col_covering3d_cache_usable(a->covering, cache), stats, trace);
+	if (!bounds_may_meet(&q))
 		return false;
 	switch (method) {
 	case COL_METHOD_CONE_LIST: return cone_list(&q);
@@ -310,4 +322,44 @@ bool col_tetratree_intersects_tetratree(const col_tetratree *a, const col_tetrat
 	case COL_METHOD_LIST: return all_pairs(&q);
 	default: return tree_pair(&q);
 	}
+}
+
+/* A tree as the contact search sees it. */
+static bool tree_holds(const void *solid, col_vec3 p, col_query_stats *stats)
+{
+	return tt_contains_within_query(solid, p, NULL, stats, NULL);
+}
+
+static double nearest_on_tree(const void *solid, col_vec3 p, col_vec3 *nearest, int *triangle)
+{
+	return col_tetratree_closest_point(solid, p, nearest, triangle, NULL);
+}
+
+col_status col_tetratree_contacts(const col_tetratree *a, const col_tetratree *b, col_transform3 b_to_a,
+                                  col_mesh_contact *contacts, int capacity, col_mesh_contact_summary *summary,
+                                  col_query_stats *stats, col_tetratree_trace *trace, col_error *error)
+{
+	if (summary != NULL)
+		*summary = (col_mesh_contact_summary){0};
+	if (a == NULL || b == NULL || capacity < 0 || (capacity > 0 && contacts == NULL))
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "tetratree contacts: NULL tree or contact buffer");
+	if (!col_transform3_is_finite(b_to_a))
+		return col_fail(error, COL_ERROR_NOT_FINITE, "tetratree contacts: the transform is not finite");
+	if (stats != NULL)
+		stats->queries++;
+	mesh_contact_set set;
+	mesh_contact_set_init(&set);
+	pair_query q = pair_query_make(a, b, b_to_a, NULL, stats, trace);
+	q.contacts = &set;
+	if (!bounds_may_meet(&q))
+		return COL_OK;
+	for (int x = 0; x < 8; x++)
+		for (int y = 0; y < 8; y++)
+			pair(&q, x, y);
+	mesh_contact_solid solid_a = {a, tree_holds, nearest_on_tree, a->covering->bounds};
+	mesh_contact_solid solid_b = {b, tree_holds, nearest_on_tree, b->covering->bounds};
+	mesh_contact_add_vertices(&set, &solid_a, &solid_b, a->covering->mesh, b->covering->mesh, b_to_a, stats);
+	col_status status = mesh_contact_set_finish(&set, contacts, capacity, summary, error);
+	mesh_contact_set_free(&set);
+	return status;
 }

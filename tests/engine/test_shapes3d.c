@@ -533,6 +533,67 @@ static void test_not_finite_is_nowhere(void **state)
 	assert_true(col_triangle_intersects_sphere(t, (col_sphere){o, 0}));
 }
 
+/* A contact's promises: a point of both triangles, a unit normal, a depth >= 0, and moving u by a
+ * hair more than depth along normal parts them. */
+static void check_contact(rng *r, int i, col_triangle t, col_triangle u, const char *class_name)
+{
+	col_contact3 c;
+	bool met = col_triangle_contact(t, u, &c);
+	if (met != col_triangle_intersects_triangle(t, u))
+		FAIL_CASE(r, i, "%s: contact %d disagrees with the test", class_name, met);
+	if (!met)
+		return;
+	double scale = 1.0 + fmax(col_vec3_length(t.a), fmax(col_vec3_length(t.b), col_vec3_length(t.c)));
+	double off_t = col_vec3_distance(c.point, col_triangle_closest_point(t, c.point));
+	double off_u = col_vec3_distance(c.point, col_triangle_closest_point(u, c.point));
+	if (off_t > 1e-9 * scale || off_u > 1e-9 * scale)
+		FAIL_CASE(r, i, "%s: contact point off the triangles by %g and %g", class_name, off_t, off_u);
+	if (fabs(col_vec3_length(c.normal) - 1.0) > 1e-12 || !(c.depth >= 0.0) || !isfinite(c.depth))
+		FAIL_CASE(r, i, "%s: normal length %g, depth %g", class_name, col_vec3_length(c.normal), c.depth);
+	col_vec3 shift = col_vec3_scale(c.normal, c.depth + 1e-9 * scale);
+	col_triangle moved = {col_vec3_add(u.a, shift), col_vec3_add(u.b, shift), col_vec3_add(u.c, shift)};
+	if (col_triangle_intersects_triangle(t, moved))
+		FAIL_CASE(r, i, "%s: still meeting after the move by depth %g", class_name, c.depth);
+}
+
+static void test_triangle_contact(void **state)
+{
+	(void)state;
+	rng r = rng_make(0x434F4E5441435431ULL);
+	for (int i = 0; i < COLLIDE_RANDOM_CASES; ++i) {
+		col_triangle t = {rng_vec3(&r, -1, 1), rng_vec3(&r, -1, 1), rng_vec3(&r, -1, 1)};
+		col_vec3 shift = rng_vec3(&r, -0.7, 0.7);
+		col_triangle u = {col_vec3_add(shift, rng_vec3(&r, -1, 1)), col_vec3_add(shift, rng_vec3(&r, -1, 1)),
+		                  col_vec3_add(shift, rng_vec3(&r, -1, 1))};
+		check_contact(&r, i, t, u, "generic");
+		/* Small integers: shared vertices and edges, coplanar pairs, zero-area triangles. */
+		col_triangle gt = {rng_grid(&r, -2, 2), rng_grid(&r, -2, 2), rng_grid(&r, -2, 2)};
+		col_triangle gu = {rng_grid(&r, -2, 2), rng_grid(&r, -2, 2), rng_grid(&r, -2, 2)};
+		if (i % 2 == 0)
+			gu.a.z = gu.b.z = gu.c.z = gt.a.z = gt.b.z = gt.c.z = 0.0;
+		check_contact(&r, i, gt, gu, i % 2 == 0 ? "coplanar grid" : "grid");
+	}
+	assert_false(col_triangle_contact((col_triangle){{0, 0, 0}, {1, 0, 0}, {0, 1, 0}},
+	                                  (col_triangle){{0, 0, 1}, {1, 0, 1}, {0, 1, 1}}, NULL));
+	/* A wide face (z = 1, facing up) with a vertical triangle poking 0.1 through its middle: out
+	 * upwards by 0.1. */
+	col_contact3 c;
+	assert_true(col_triangle_contact((col_triangle){{-10, -10, 1}, {10, -10, 1}, {0, 10, 1}},
+	                                 (col_triangle){{0, -1, 0.9}, {0, 1, 0.9}, {0, 0, 3}}, &c));
+	assert_true(fabs(c.depth - 0.1) < 1e-12 && fabs(c.normal.z - 1.0) < 1e-12);
+	assert_true(fabs(c.point.x) < 1e-12 && fabs(c.point.z - 1.0) < 1e-12 && fabs(c.point.y) < 1e-12);
+	/* Near a corner of the face the triangles part sideways sooner, over the corner's diagonal
+	 * edge: the two triangles' own way out, shorter than the solids' (why mesh contacts take their
+	 * depth from vertices). */
+	assert_true(col_triangle_contact((col_triangle){{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}},
+	                                 (col_triangle){{-0.7, -0.8, 0.9}, {-0.7, -0.8, 2.9}, {-0.7, 1.2, 2.9}}, &c));
+	assert_true(fabs(c.depth - 0.1 / sqrt(2.0)) < 1e-12 && fabs(c.normal.x + c.normal.y) < 1e-12);
+	/* Coplanar, facing each other: touching, depth 0. */
+	assert_true(col_triangle_contact((col_triangle){{0, 0, 0}, {2, 0, 0}, {0, 2, 0}},
+	                                 (col_triangle){{0, 0, 0}, {0, 2, 0}, {2, 0, 0}}, &c));
+	assert_true(c.depth == 0.0 && c.point.z == 0.0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -549,6 +610,7 @@ int main(void)
 	    cmocka_unit_test(test_triangle_sphere_tangent),
 	    cmocka_unit_test(test_triangle_sphere_edges_and_vertices),
 	    cmocka_unit_test(test_not_finite_is_nowhere),
+	    cmocka_unit_test(test_triangle_contact),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -167,12 +167,158 @@ static void test_moving_pair(void **state)
 	col_mesh_destroy(torus);
 }
 
+/* The tree's contacts against the brute force's: the same crossings bit for bit (the same
+ * computation on the same moved triangles), the same inner vertices, each at the same depth; where
+ * two surface points are equally near, the tree's must be one of them. */
+static void compare_contacts(rng *r, long i, const char *names, const col_mesh *ma, const col_mesh *mb,
+                             const col_tetratree *ta, const col_tetratree *tb, col_transform3 pose, long *counted)
+{
+	enum { CAPACITY = 4096 };
+	static col_mesh_contact want[CAPACITY], got[CAPACITY];
+	col_mesh_contact_summary want_summary, got_summary;
+	col_error error;
+	check_ok(col_mesh_contacts(ma, mb, pose, want, CAPACITY, &want_summary, NULL, &error), &error);
+	check_ok(col_tetratree_contacts(ta, tb, pose, got, CAPACITY, &got_summary, NULL, NULL, &error), &error);
+	if (want_summary.count != got_summary.count || want_summary.crossings != got_summary.crossings)
+		FAIL_CASE(r, (int)i, "%s: %d contacts (%d crossings), oracle %d (%d)", names, got_summary.count,
+		          got_summary.crossings, want_summary.count, want_summary.crossings);
+	if ((want_summary.count > 0) != col_mesh_intersects_mesh(ma, mb, pose, NULL))
+		FAIL_CASE(r, (int)i, "%s: contacts exist %d against the yes/no oracle", names, want_summary.count > 0);
+	int n = want_summary.count < CAPACITY ? want_summary.count : CAPACITY;
+	for (int k = 0; k < n; k++) {
+		const col_mesh_contact *w = &want[k], *g = &got[k];
+		if (w->kind != g->kind || w->vertex != g->vertex)
+			FAIL_CASE(r, (int)i, "%s: contact %d is kind %d vertex %d, oracle %d %d", names, k, g->kind, g->vertex,
+			          w->kind, w->vertex);
+		if (w->kind == COL_CONTACT_CROSSING) {
+			if (memcmp(w, g, sizeof *w) != 0)
+				FAIL_CASE(r, (int)i, "%s: crossing %d differs (triangles %d %d)", names, k, w->triangle_a,
+				          w->triangle_b);
+			continue;
+		}
+		double scale = 1.0 + col_vec3_length(w->point);
+		if (fabs(w->depth - g->depth) > 1e-12 * scale || col_vec3_distance(w->point, g->point) > 1e-12 * scale)
+			FAIL_CASE(r, (int)i, "%s: vertex %d depth %.17g, oracle %.17g", names, w->vertex, g->depth, w->depth);
+		/* The surface point each normal points at (for a's vertex, the normal points away from it). */
+		double sign = w->kind == COL_CONTACT_VERTEX_OF_B ? 1.0 : -1.0;
+		col_vec3 at = col_vec3_add(g->point, col_vec3_scale(g->normal, sign * g->depth));
+		const col_mesh *outer = w->kind == COL_CONTACT_VERTEX_OF_B ? ma : mb;
+		int triangle = w->kind == COL_CONTACT_VERTEX_OF_B ? g->triangle_a : g->triangle_b;
+		col_triangle t = col_mesh_triangle(outer, triangle);
+		if (w->kind == COL_CONTACT_VERTEX_OF_A)
+			t = (col_triangle){col_transform3_apply(pose, t.a), col_transform3_apply(pose, t.b), col_transform3_apply(pose, t.c)};
+		if (g->depth > 0 && col_vec3_distance(at, col_triangle_closest_point(t, at)) > 1e-9 * scale)
+			FAIL_CASE(r, (int)i, "%s: vertex %d's normal misses its nearest triangle", names, w->vertex);
+	}
+	/* The deepest is the deepest of the list. */
+	for (int k = 0; k < n; k++)
+		assert_true(got[k].depth <= got_summary.deepest.depth);
+	*counted += want_summary.count;
+}
+
+static void test_contacts(void **state)
+{
+	(void)state;
+	mesh_class classes[CLASS_COUNT];
+	make_classes(classes);
+	col_tetratree *trees[CLASS_COUNT];
+	for (int k = 0; k < CLASS_COUNT; k++)
+		trees[k] = tree_of(classes[k].mesh);
+	rng r = rng_make(rng_env_seed(0xC0A7AC75u));
+	long cases = 0, contacts = 0;
+	long per_pair = COLLIDE_RANDOM_CASES / (CLASS_COUNT * CLASS_COUNT * 50) + 1;
+	for (int ka = 0; ka < CLASS_COUNT; ka++)
+		for (int kb = 0; kb < CLASS_COUNT; kb++) {
+			const col_mesh *ma = classes[ka].mesh, *mb = classes[kb].mesh;
+			col_aabb3 box_a = col_mesh_bounds(ma), box_b = col_mesh_bounds(mb);
+			double reach = 0.5 * (col_vec3_distance(box_a.min, box_a.max) + col_vec3_distance(box_b.min, box_b.max));
+			col_vec3 center_a = col_vec3_scale(col_vec3_add(box_a.min, box_a.max), 0.5);
+			col_vec3 center_b = col_vec3_scale(col_vec3_add(box_b.min, box_b.max), 0.5);
+			char names[96];
+			snprintf(names, sizeof names, "%s vs %s", classes[ka].name, classes[kb].name);
+			for (long i = 0; i < per_pair; i++, cases++) {
+				col_quat rotation = random_rotation(&r);
+				col_vec3 offset = col_vec3_scale(rng_vec3(&r, -1, 1), reach * 0.5);
+				col_vec3 rotated_center = col_transform3_apply((col_transform3){rotation, {0, 0, 0}}, center_b);
+				col_transform3 pose = {rotation, col_vec3_sub(col_vec3_add(center_a, offset), rotated_center)};
+				compare_contacts(&r, cases, names, ma, mb, trees[ka], trees[kb], pose, &contacts);
+			}
+		}
+	assert_true(contacts > cases);
+	for (int k = 0; k < CLASS_COUNT; k++)
+		col_tetratree_destroy(trees[k]);
+	free_classes(classes);
+}
+
+/* Known contacts: a box resting 0.1 deep on another, a box wholly inside another, boxes apart,
+ * and bad input. */
+static void test_contacts_known(void **state)
+{
+	(void)state;
+	mesh_arrays big = {0}, unit = {0};
+	add_box(&big, (col_vec3){-2, -2, -2}, (col_vec3){2, 2, 2}, false);
+	add_box(&unit, (col_vec3){-1, -1, -1}, (col_vec3){1, 1, 1}, false);
+	col_mesh *mb = mesh_of(&big), *mu = mesh_of(&unit);
+	col_tetratree *tb = tree_of(mb), *tu = tree_of(mu);
+	col_quat identity = {0, 0, 0, 1};
+	col_mesh_contact contacts[64];
+	col_mesh_contact_summary summary;
+	col_error error;
+	/* Resting: the second unit box at (0.3, 0.2, 1.9) sinks 0.1 into the first. One corner of each
+	 * is inside the other, both 0.1 deep along z; b must move up. */
+	col_transform3 resting = {identity, {0.3, 0.2, 1.9}};
+	check_ok(col_tetratree_contacts(tu, tu, resting, contacts, 64, &summary, NULL, NULL, &error), &error);
+	assert_true(summary.crossings > 0 && summary.count == summary.crossings + 2);
+	assert_true(fabs(summary.deepest.depth - 0.1) < 1e-12);
+	for (int k = summary.crossings; k < summary.count; k++) {
+		assert_true(fabs(contacts[k].depth - 0.1) < 1e-12);
+		assert_true(fabs(contacts[k].normal.z - 1.0) < 1e-12);
+	}
+	assert_int_equal(contacts[summary.crossings].kind, COL_CONTACT_VERTEX_OF_B);
+	assert_int_equal(contacts[summary.crossings + 1].kind, COL_CONTACT_VERTEX_OF_A);
+	/* Inside: no crossing, all 8 corners of the unit box inside the big one. Shifted by 0.5 in x,
+	 * the corners at x = 1.5 are 0.5 from the big box's face, those at x = -0.5 are 1 from the y
+	 * and z faces: the deepest is 1. */
+	col_transform3 inside = {identity, {0.5, 0, 0}};
+	check_ok(col_tetratree_contacts(tb, tu, inside, contacts, 64, &summary, NULL, NULL, &error), &error);
+	assert_int_equal(summary.crossings, 0);
+	assert_int_equal(summary.count, 8);
+	assert_true(fabs(summary.deepest.depth - 1.0) < 1e-12);
+	for (int k = 0; k < 8; k++)
+		assert_true(fabs(contacts[k].depth - (contacts[k].point.x > 1.0 ? 0.5 : 1.0)) < 1e-12);
+	/* Big around small (a inside b): a's 8 corners, b must move so they come out. */
+	check_ok(col_tetratree_contacts(tu, tb, inside, contacts, 64, &summary, NULL, NULL, &error), &error);
+	assert_int_equal(summary.count, 8);
+	assert_int_equal(contacts[0].kind, COL_CONTACT_VERTEX_OF_A);
+	/* Apart. */
+	col_transform3 apart = {identity, {5, 0, 0}};
+	check_ok(col_tetratree_contacts(tb, tu, apart, contacts, 64, &summary, NULL, NULL, &error), &error);
+	assert_int_equal(summary.count, 0);
+	/* The summary alone, and bad input. */
+	check_ok(col_tetratree_contacts(tu, tu, resting, NULL, 0, &summary, NULL, NULL, &error), &error);
+	assert_true(summary.count > 0);
+	assert_int_equal(col_tetratree_contacts(tu, tu, resting, NULL, 4, &summary, NULL, NULL, &error),
+	                 COL_ERROR_INVALID_ARGUMENT);
+	assert_int_equal(col_tetratree_contacts(NULL, tu, resting, contacts, 4, &summary, NULL, NULL, &error),
+	                 COL_ERROR_INVALID_ARGUMENT);
+	col_transform3 bad = {identity, {NAN, 0, 0}};
+	assert_int_equal(col_tetratree_contacts(tu, tu, bad, contacts, 4, &summary, NULL, NULL, &error),
+	                 COL_ERROR_NOT_FINITE);
+	assert_int_equal(col_mesh_contacts(mu, mu, bad, contacts, 4, &summary, NULL, &error), COL_ERROR_NOT_FINITE);
+	col_tetratree_destroy(tb);
+	col_tetratree_destroy(tu);
+	col_mesh_destroy(mb);
+	col_mesh_destroy(mu);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_random_poses),
 	    cmocka_unit_test(test_touching_and_inside),
 	    cmocka_unit_test(test_moving_pair),
+	    cmocka_unit_test(test_contacts),
+	    cmocka_unit_test(test_contacts_known),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -167,6 +167,12 @@ static inline col_vec3 col_transform3_apply_inverse(col_transform3 t, col_vec3 p
 {
 	return col_quat_apply(col_quat_conjugate(t.rotation), col_vec3_sub(p, t.translation));
 }
+/* Every component finite (a NaN or infinite motion places a shape nowhere). */
+static inline bool col_transform3_is_finite(col_transform3 t)
+{
+	return col_vec3_is_finite(t.translation) && isfinite(t.rotation.x) && isfinite(t.rotation.y) &&
+	       isfinite(t.rotation.z) && isfinite(t.rotation.w);
+}
 col_transform3 col_transform3_compose(col_transform3 b, col_transform3 a);
 col_transform3 col_transform3_inverse(col_transform3 t);
 

@@ -133,6 +133,47 @@ bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_que
 bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transform3 b_to_a,
                               col_query_stats *stats);
 
+/* Where two solids (closed meshes) touch or overlap, in a's frame. Two kinds:
+ * - CROSSING: triangle_a of a and triangle_b of b (moved) meet; point is the middle of their
+ *   common part (col_triangle_contact), depth 0, normal the mean of a's outward and b's inward
+ *   face normals. These mark where the surfaces cross.
+ * - VERTEX_OF_B / VERTEX_OF_A: vertex `vertex` of one mesh lies inside the other solid; point is
+ *   that vertex, depth its distance to the other's surface, normal the unit direction in which b
+ *   must move to bring it out there (towards the nearest surface point for b's vertex, away from
+ *   it for a's), triangle_a or triangle_b the triangle holding that nearest point. The deepest of
+ *   these is the deepest point of the overlap among the vertices; a solid wholly inside the other
+ *   gives only these. */
+typedef enum col_mesh_contact_kind {
+	COL_CONTACT_CROSSING,
+	COL_CONTACT_VERTEX_OF_B,
+	COL_CONTACT_VERTEX_OF_A,
+} col_mesh_contact_kind;
+
+typedef struct col_mesh_contact {
+	col_vec3 point;
+	col_vec3 normal;
+	double depth;
+	col_mesh_contact_kind kind;
+	int triangle_a, triangle_b; /* -1 where the kind has none */
+	int vertex;                 /* the penetrating vertex; -1 for a crossing */
+} col_mesh_contact;
+
+typedef struct col_mesh_contact_summary {
+	int count;                /* every contact; the buffer holds the first min(count, capacity) */
+	int crossings;            /* of them, triangle pairs that meet (listed first) */
+	col_mesh_contact deepest; /* the contact of greatest depth, when count > 0 */
+} col_mesh_contact_summary;
+
+/* Every contact of two solids, b moved by b_to_a, in a fixed order: the crossings sorted by
+ * (triangle_a, triangle_b), then b's vertices inside a, then a's inside b, by vertex index. No
+ * contact (count 0) exactly when the solids are apart. Brute force (every triangle pair, every
+ * vertex against every triangle): the oracle of col_tetratree_contacts. contacts may be NULL when
+ * capacity is 0 (the summary alone); summary and stats may be NULL. Fails with
+ * COL_ERROR_INVALID_ARGUMENT (NULL mesh, negative capacity, NULL buffer), COL_ERROR_NOT_FINITE
+ * (transform), COL_ERROR_OUT_OF_MEMORY. */
+col_status col_mesh_contacts(const col_mesh *a, const col_mesh *b, col_transform3 b_to_a, col_mesh_contact *contacts,
+                             int capacity, col_mesh_contact_summary *summary, col_query_stats *stats, col_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -63,6 +63,14 @@ bool col_triangle_contains_point(col_triangle t, col_vec3 p);
 /* Whether two closed triangles share a point, decided with col_orient3d (exact; coplanar
  * triangles are tested in their common plane with col_orient2d on the dominant axes). */
 bool col_triangle_intersects_triangle(col_triangle t, col_triangle u);
+/* Whether two closed triangles meet (col_triangle_intersects_triangle, exact) and, if so, their
+ * contact (contact may be NULL). point: the middle of their common part (a segment, or a polygon
+ * when coplanar), in floating point. normal and depth: the shallowest way for u to part from t
+ * among the separating-axis candidates (t's front normal, u's back normal, and the nine
+ * edge-by-edge directions turned away from t), so that moving u by depth along normal leaves them
+ * only touching; depth is 0 when they only touch. Made for two mesh triangles wound to face out of
+ * their solids: t of the first mesh, u of the second. feature is -1. */
+bool col_triangle_contact(col_triangle t, col_triangle u, col_contact3 *contact);
 
 #ifdef __cplusplus
 }

@@ -175,6 +175,15 @@ bool col_tetratree_intersects_tetratree(const col_tetratree *a, const col_tetrat
                                         col_method method, col_covering3d_cache *cache, col_query_stats *stats,
                                         col_tetratree_trace *trace);
 
+/* col_mesh_contacts through the trees: the crossings from the leaf pairs DC-TT reaches (no early
+ * exit; each triangle pair tested once however many leaves list it), the vertices inside the other
+ * solid by its tree's point test, their depths by its nearest-point search. The same contacts as
+ * the brute-force query, in the same order (a nearest point may differ where two are equally
+ * near). trace (a's cones and triangles) may be NULL, as may summary and stats. */
+col_status col_tetratree_contacts(const col_tetratree *a, const col_tetratree *b, col_transform3 b_to_a,
+                                  col_mesh_contact *contacts, int capacity, col_mesh_contact_summary *summary,
+                                  col_query_stats *stats, col_tetratree_trace *trace, col_error *error);
+
 #ifdef __cplusplus
 }
 #endif
