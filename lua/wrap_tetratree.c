@@ -1,9 +1,11 @@
-/* The Lua face of the tetra-tree (source 000, 5.2): collide.tetratree(mesh [, {leaf_cones =,
+/* The Lua face of the tetra-tree (source 000, 5.2 to 5.5): collide.tetratree(mesh [, {leaf_cones =,
  * depth =, min_tetrahedra =, fit_iterations =, max_memory =, origin = {x, y, z}}]), its cones,
- * regular envelopes, point queries and the traces the viewer steps through. Cones and covering
- * tetrahedra are numbered from 1 here, as Lua is. */
+ * regular envelopes, point queries, sphere, nearest-point, ray and mesh-pair queries, and the
+ * traces the viewer steps through. Cones and covering tetrahedra (= mesh triangles) are numbered
+ * from 1 here, as Lua is. */
 #include "collide_lua_internal.h"
 
+#include <math.h>
 #include <stdint.h>
 
 /* The userdata: the engine's tree, NULL once closed. Uservalue 1 is the collide.covering3d that
@@ -397,6 +399,482 @@ static int tetratree_trace(lua_State *L)
 	return 3;
 }
 
+/* ---- spheres, nearest points, rays and mesh pairs ---- */
+
+/* What a query's answer goes with: nothing, its statistics, or its trace and statistics. */
+typedef enum query_extra { QUERY_PLAIN, QUERY_STATS, QUERY_TRACE } query_extra;
+
+/* A point at arg named what in its errors: a table {x, y, z} / {x =, y =, z =}, or three finite
+ * numbers. Returns the argument after it. */
+static int check_vector(lua_State *L, int arg, const char *what, col_vec3 *out)
+{
+	if (lua_istable(L, arg)) {
+		col_lua_table_point3(L, arg, arg, what, out);
+		return arg + 1;
+	}
+	if (lua_type(L, arg) != LUA_TNUMBER)
+		luaL_argerror(L, arg,
+		              lua_pushfstring(L, "%s: expected {x, y, z} or x, y, z, got %s", what,
+		                              luaL_typename(L, arg)));
+	return col_lua_check_point3(L, arg, out);
+}
+
+/* A ball at arg: a collide.sphere, or a centre (as check_vector reads it) and a radius >= 0.
+ * Returns the argument after it. */
+static int check_ball(lua_State *L, int arg, col_sphere *out)
+{
+	if (col_lua_to_sphere(L, arg, out))
+		return arg + 1;
+	if (!lua_istable(L, arg) && lua_type(L, arg) != LUA_TNUMBER)
+		luaL_typeerror(L, arg, "collide.sphere or a centre {x, y, z} and a radius");
+	int next = check_vector(L, arg, "center", &out->center);
+	out->radius = col_lua_check_finite(L, next);
+	if (out->radius < 0.0)
+		luaL_argerror(L, next, lua_pushfstring(L, "radius must be >= 0, got %f", out->radius));
+	return next + 1;
+}
+
+/* A trace with room for cones and tetrahedra, its arrays in a userdata pushed on the stack. */
+static col_tetratree_trace push_trace(lua_State *L, int cones, int tetrahedra)
+{
+	int *data = lua_newuserdatauv(L, ((size_t)cones + (size_t)tetrahedra) * sizeof(int) + 1, 0);
+	return (col_tetratree_trace){data, cones, 0, data + cones, tetrahedra, 0};
+}
+
+/* Pushes {cones = {...}, tetrahedra = {...} [, truncated = true]} (1-based, in the order visited). */
+static void push_trace_table(lua_State *L, const col_tetratree_trace *trace)
+{
+	int cones = trace->cone_count < trace->cone_capacity ? trace->cone_count : trace->cone_capacity;
+	int tetrahedra = trace->tetrahedron_count < trace->tetrahedron_capacity ? trace->tetrahedron_count
+	                                                                        : trace->tetrahedron_capacity;
+	lua_createtable(L, 0, 3);
+	push_indices(L, trace->cones, cones);
+	lua_setfield(L, -2, "cones");
+	push_indices(L, trace->tetrahedra, tetrahedra);
+	lua_setfield(L, -2, "tetrahedra");
+	if (cones < trace->cone_count || tetrahedra < trace->tetrahedron_count) {
+		lua_pushboolean(L, true);
+		lua_setfield(L, -2, "truncated");
+	}
+}
+
+/* The most trace entries of each kind one call records (16 MiB of indices each). */
+#define TRACE_LIMIT (1 << 22)
+
+static int trace_room(size_t wanted)
+{
+	return wanted > TRACE_LIMIT ? TRACE_LIMIT : (int)wanted;
+}
+
+/* Pushes the answer of a boolean query and, as extra asks, its trace table and statistics. */
+static int push_answer(lua_State *L, bool answer, query_extra extra, const col_tetratree_trace *trace,
+                       const col_query_stats *stats)
+{
+	lua_pushboolean(L, answer);
+	if (extra == QUERY_PLAIN)
+		return 1;
+	if (extra == QUERY_TRACE)
+		push_trace_table(L, trace);
+	col_lua_push_stats(L, stats);
+	return extra == QUERY_TRACE ? 3 : 2;
+}
+
+/* tree:intersects_sphere(sphere [, cache]) / (center, radius [, cache]) and
+ * tree:sphere_meets_surface(...), with their _stats and _trace forms. The trace holds every cone
+ * and tetrahedron the query looked at: for the solid test, the centre's point query first (its
+ * descent and the tetrahedra it summed, as tree:trace), then the cones the ball reached and the
+ * triangles tested against it. */
+static int sphere_query(lua_State *L, bool solid, query_extra extra)
+{
+	const col_tetratree *tree = check_tetratree(L, 1);
+	col_sphere sphere;
+	int next = check_ball(L, 2, &sphere);
+	col_covering3d_cache *cache = col_lua_opt_cache3d(L, next, col_tetratree_covering(tree), NULL);
+	col_tetratree_trace trace = {0};
+	if (extra == QUERY_TRACE) {
+		/* Room for all of it: the surface search visits each cone once and tests at most every
+		 * stored tetrahedron; the point query adds a descent and a leaf. */
+		col_tetratree_stats s = col_tetratree_get_stats(tree);
+		trace = push_trace(L, trace_room((size_t)s.cones + (size_t)s.levels + 1),
+		                   trace_room(s.tetrahedra_stored + (size_t)s.max_leaf_tetrahedra));
+	}
+	col_query_stats stats;
+	col_query_stats_reset(&stats);
+	col_query_stats *counted = extra == QUERY_PLAIN ? NULL : &stats;
+	col_tetratree_trace *traced = extra == QUERY_TRACE ? &trace : NULL;
+	bool hit = solid ? col_tetratree_intersects_sphere(tree, sphere, cache, counted, traced)
+	                 : col_tetratree_sphere_meets_surface(tree, sphere, cache, counted, traced);
+	return push_answer(L, hit, extra, &trace, &stats);
+}
+
+static int tetratree_intersects_sphere(lua_State *L)
+{
+	return sphere_query(L, true, QUERY_PLAIN);
+}
+
+static int tetratree_intersects_sphere_stats(lua_State *L)
+{
+	return sphere_query(L, true, QUERY_STATS);
+}
+
+static int tetratree_intersects_sphere_trace(lua_State *L)
+{
+	return sphere_query(L, true, QUERY_TRACE);
+}
+
+static int tetratree_sphere_meets_surface(lua_State *L)
+{
+	return sphere_query(L, false, QUERY_PLAIN);
+}
+
+static int tetratree_sphere_meets_surface_stats(lua_State *L)
+{
+	return sphere_query(L, false, QUERY_STATS);
+}
+
+static int tetratree_sphere_meets_surface_trace(lua_State *L)
+{
+	return sphere_query(L, false, QUERY_TRACE);
+}
+
+/* Sets field key of the table on top to a 1-based triangle, or leaves it out for -1. */
+static void set_triangle(lua_State *L, const char *key, int triangle)
+{
+	if (triangle < 0)
+		return;
+	lua_pushinteger(L, (lua_Integer)triangle + 1);
+	lua_setfield(L, -2, key);
+}
+
+/* tree:sphere_contact(sphere) / (center, radius) -> nil when apart, else {point, normal, depth,
+ * triangle} (col_contact3: the surface point nearest the centre, the unit direction that moves the
+ * ball out, how far, and the 1-based triangle holding the point) */
+static int sphere_contact(lua_State *L, bool with_stats)
+{
+	const col_tetratree *tree = check_tetratree(L, 1);
+	col_sphere sphere;
+	int next = check_ball(L, 2, &sphere);
+	if (!lua_isnoneornil(L, next))
+		luaL_argerror(L, next, "sphere_contact takes no cache (nothing after the sphere)");
+	col_query_stats stats;
+	col_query_stats_reset(&stats);
+	col_contact3 contact;
+	if (!col_tetratree_sphere_contact(tree, sphere, &contact, with_stats ? &stats : NULL)) {
+		lua_pushnil(L);
+	} else {
+		lua_createtable(L, 0, 4);
+		col_lua_push_vec3(L, contact.point);
+		lua_setfield(L, -2, "point");
+		col_lua_push_vec3(L, contact.normal);
+		lua_setfield(L, -2, "normal");
+		lua_pushnumber(L, contact.depth);
+		lua_setfield(L, -2, "depth");
+		set_triangle(L, "triangle", contact.feature);
+	}
+	if (!with_stats)
+		return 1;
+	col_lua_push_stats(L, &stats);
+	return 2;
+}
+
+static int tetratree_sphere_contact(lua_State *L)
+{
+	return sphere_contact(L, false);
+}
+
+static int tetratree_sphere_contact_stats(lua_State *L)
+{
+	return sphere_contact(L, true);
+}
+
+/* tree:closest_point(x, y, z) / ({x, y, z}) -> {x, y, z}, distance, triangle (1-based): the point
+ * of the surface nearest to p */
+static int closest_point(lua_State *L, bool with_stats)
+{
+	const col_tetratree *tree = check_tetratree(L, 1);
+	col_vec3 p, closest;
+	check_vector(L, 2, "point", &p);
+	col_query_stats stats;
+	col_query_stats_reset(&stats);
+	int triangle = -1;
+	double distance =
+	    col_tetratree_closest_point(tree, p, &closest, &triangle, with_stats ? &stats : NULL);
+	if (!(distance >= 0.0) || triangle < 0) /* the point is checked: this would be an engine fault */
+		return luaL_error(L, "tetratree: no closest point found for (%f, %f, %f)", p.x, p.y, p.z);
+	col_lua_push_vec3(L, closest);
+	lua_pushnumber(L, distance);
+	lua_pushinteger(L, (lua_Integer)triangle + 1);
+	if (!with_stats)
+		return 3;
+	col_lua_push_stats(L, &stats);
+	return 4;
+}
+
+static int tetratree_closest_point(lua_State *L)
+{
+	return closest_point(L, false);
+}
+
+static int tetratree_closest_point_stats(lua_State *L)
+{
+	return closest_point(L, true);
+}
+
+/* tree:signed_distance(x, y, z) / ({x, y, z}) -> the distance to the surface, negative inside (the
+ * sign from tree:contains, so the surface itself is inside: 0 or -0) */
+static int signed_distance(lua_State *L, bool with_stats)
+{
+	const col_tetratree *tree = check_tetratree(L, 1);
+	col_vec3 p;
+	check_vector(L, 2, "point", &p);
+	col_query_stats stats;
+	col_query_stats_reset(&stats);
+	lua_pushnumber(L, col_tetratree_signed_distance(tree, p, with_stats ? &stats : NULL));
+	if (!with_stats)
+		return 1;
+	col_lua_push_stats(L, &stats);
+	return 2;
+}
+
+static int tetratree_signed_distance(lua_State *L)
+{
+	return signed_distance(L, false);
+}
+
+static int tetratree_signed_distance_stats(lua_State *L)
+{
+	return signed_distance(L, true);
+}
+
+/* tree:ray_cast(origin, direction [, max_distance]) -> nil, or {distance, point, normal, triangle}:
+ * the first surface point on origin + t direction, 0 <= t <= max_distance (default: no limit); t
+ * (distance) is in the direction's units; normal is the hit triangle's unit normal as it is wound
+ * (outward for an outward mesh, whichever side the ray came from). origin and direction are each
+ * {x, y, z} or three numbers. */
+static int ray_cast(lua_State *L, bool with_stats)
+{
+	const col_tetratree *tree = check_tetratree(L, 1);
+	col_vec3 origin, direction;
+	int next = check_vector(L, 2, "origin", &origin);
+	int direction_arg = next;
+	next = check_vector(L, next, "direction", &direction);
+	if (col_vec3_dot(direction, direction) == 0.0)
+		luaL_argerror(L, direction_arg, "direction must not be zero (its squared length is 0)");
+	double max_distance = HUGE_VAL;
+	if (!lua_isnoneornil(L, next)) {
+		max_distance = luaL_checknumber(L, next);
+		if (!(max_distance >= 0.0))
+			luaL_argerror(
+			    L, next,
+			    lua_pushfstring(L, "max_distance must be >= 0 (math.huge for no limit), got %s",
+			                    isnan(max_distance) ? "nan" : lua_tostring(L, next)));
+	}
+	col_query_stats stats;
+	col_query_stats_reset(&stats);
+	col_ray_hit3 hit;
+	if (!col_tetratree_ray_cast(tree, origin, direction, max_distance, &hit,
+	                            with_stats ? &stats : NULL)) {
+		lua_pushnil(L);
+	} else {
+		lua_createtable(L, 0, 4);
+		lua_pushnumber(L, hit.distance);
+		lua_setfield(L, -2, "distance");
+		col_lua_push_vec3(L, hit.point);
+		lua_setfield(L, -2, "point");
+		col_lua_push_vec3(L, hit.normal);
+		lua_setfield(L, -2, "normal");
+		set_triangle(L, "triangle", hit.feature);
+	}
+	if (!with_stats)
+		return 1;
+	col_lua_push_stats(L, &stats);
+	return 2;
+}
+
+static int tetratree_ray_cast(lua_State *L)
+{
+	return ray_cast(L, false);
+}
+
+static int tetratree_ray_cast_stats(lua_State *L)
+{
+	return ray_cast(L, true);
+}
+
+/* A pose {position = {x, y, z}, rotation = {x, y, z, w}} at arg (both optional; the quaternion, w
+ * its scalar part, is normalised and must not be zero), as mesh:intersects takes it: the other
+ * tree is rotated, then moved, into this one's frame. None or nil is the identity. */
+static col_transform3 check_pose(lua_State *L, int arg)
+{
+	static const char *const names[] = {"position", "rotation", NULL};
+	col_transform3 pose = col_transform3_identity();
+	if (lua_isnoneornil(L, arg))
+		return pose;
+	if (!lua_istable(L, arg))
+		luaL_typeerror(L, arg, "pose {position =, rotation =}");
+	col_lua_check_options(L, arg, arg, "pose", names);
+	if (lua_getfield(L, arg, "position") != LUA_TNIL)
+		col_lua_table_point3(L, -1, arg, "pose: position", &pose.translation);
+	lua_pop(L, 1);
+	int type = lua_getfield(L, arg, "rotation");
+	if (type != LUA_TNIL) {
+		if (type != LUA_TTABLE || luaL_len(L, -1) != 4)
+			luaL_argerror(
+			    L, arg,
+			    lua_pushfstring(L, "pose: rotation: expected a quaternion {x, y, z, w}, got %s",
+			                    type == LUA_TTABLE ? "a table of another length"
+			                                       : luaL_typename(L, -1)));
+		static const char *const parts[4] = {"x", "y", "z", "w"};
+		double q[4];
+		for (int i = 0; i < 4; i++) {
+			lua_geti(L, -1, i + 1);
+			if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
+				luaL_argerror(
+				    L, arg,
+				    lua_pushfstring(L, "pose: rotation: %s must be a finite number, got %s",
+				                    parts[i],
+				                    lua_type(L, -1) == LUA_TNUMBER ? "nan or inf"
+				                                                   : luaL_typename(L, -1)));
+			q[i] = lua_tonumber(L, -1);
+			lua_pop(L, 1);
+		}
+		if (q[0] == 0.0 && q[1] == 0.0 && q[2] == 0.0 && q[3] == 0.0)
+			luaL_argerror(L, arg, "pose: rotation: the zero quaternion is not a rotation");
+		pose.rotation = col_quat_normalize((col_quat){q[0], q[1], q[2], q[3]});
+	}
+	lua_pop(L, 1);
+	return pose;
+}
+
+static col_method check_pair_method(lua_State *L, int arg)
+{
+	col_method method = col_lua_opt_method(L, arg, COL_METHOD_DEFAULT);
+	switch (method) {
+	case COL_METHOD_DEFAULT:
+	case COL_METHOD_TETRATREE:
+	case COL_METHOD_CONE_LIST:
+	case COL_METHOD_COVERING: return method;
+	default:
+		luaL_argerror(L, arg,
+		              lua_pushfstring(L,
+		                              "tetratree: '%s' is not a tetra-tree pair method (expected "
+		                              "'tetratree', 'cone_list', 'covering' or 'default')",
+		                              col_method_name(method)));
+		return method;
+	}
+}
+
+/* tree:intersects(other [, pose [, method [, cache]]]) with other a tetra-tree (pose and method may
+ * each be left out or nil), or tree:intersects(sphere [, cache]) as tree:intersects_sphere; with
+ * its _stats and _trace forms. The trace of a pair holds this tree's cones and triangles in the
+ * order the query met them (a cone or triangle may come many times: once per cone or triangle of
+ * the other tree it was paired with); the "covering" method records none. */
+static int pair_query(lua_State *L, query_extra extra)
+{
+	const col_tetratree *tree = check_tetratree(L, 1);
+	if (luaL_testudata(L, 2, COL_LUA_SPHERE) != NULL)
+		return sphere_query(L, true, extra);
+	if (luaL_testudata(L, 2, COL_LUA_TETRATREE) == NULL)
+		luaL_typeerror(L, 2, "collide.tetratree or collide.sphere");
+	const col_tetratree *other = check_tetratree(L, 2);
+	int arg = 3;
+	col_transform3 pose = col_transform3_identity();
+	col_method method = COL_METHOD_DEFAULT;
+	if (lua_isnoneornil(L, arg) || lua_istable(L, arg))
+		pose = check_pose(L, arg++);
+	if (lua_isnoneornil(L, arg) || lua_type(L, arg) == LUA_TSTRING)
+		method = check_pair_method(L, arg++);
+	col_covering3d_cache *cache = col_lua_opt_cache3d(L, arg, col_tetratree_covering(tree),
+	                                                  arg == 3   ? "pose, method name or collide.cache3d"
+	                                                  : arg == 4 ? "method name or collide.cache3d"
+	                                                             : NULL);
+	col_query_stats stats;
+	col_query_stats_reset(&stats);
+	col_query_stats *counted = extra == QUERY_PLAIN ? NULL : &stats;
+	col_tetratree_trace trace = {0};
+	if (extra != QUERY_TRACE)
+		return push_answer(
+		    L, col_tetratree_intersects_tetratree(tree, other, pose, method, cache, counted, NULL),
+		    extra, &trace, &stats);
+	/* A pair visits cones and triangles any number of times: start with room for each once, and
+	 * record again with room for all when that was not enough (the second run sees the cache as
+	 * the first left it, so it answers the same and may take a shorter path). */
+	col_tetratree_stats s = col_tetratree_get_stats(tree);
+	trace = push_trace(L, trace_room((size_t)s.cones), trace_room(s.tetrahedra_stored));
+	bool hit = col_tetratree_intersects_tetratree(tree, other, pose, method, cache, &stats, &trace);
+	if (trace.cone_count > trace.cone_capacity || trace.tetrahedron_count > trace.tetrahedron_capacity) {
+		trace = push_trace(L, trace_room((size_t)trace.cone_count),
+		                   trace_room((size_t)trace.tetrahedron_count));
+		col_query_stats_reset(&stats);
+		hit = col_tetratree_intersects_tetratree(tree, other, pose, method, cache, &stats, &trace);
+	}
+	return push_answer(L, hit, extra, &trace, &stats);
+}
+
+static int tetratree_intersects(lua_State *L)
+{
+	return pair_query(L, QUERY_PLAIN);
+}
+
+static int tetratree_intersects_stats(lua_State *L)
+{
+	return pair_query(L, QUERY_STATS);
+}
+
+static int tetratree_intersects_trace(lua_State *L)
+{
+	return pair_query(L, QUERY_TRACE);
+}
+
+static void push_mesh_contact(lua_State *L, const col_mesh_contact *c)
+{
+	static const char *const kinds[] = {"crossing", "vertex_of_b", "vertex_of_a"};
+	lua_createtable(L, 0, 7);
+	lua_pushstring(L, kinds[c->kind]);
+	lua_setfield(L, -2, "kind");
+	col_lua_push_vec3(L, c->point);
+	lua_setfield(L, -2, "point");
+	col_lua_push_vec3(L, c->normal);
+	lua_setfield(L, -2, "normal");
+	lua_pushnumber(L, c->depth);
+	lua_setfield(L, -2, "depth");
+	set_triangle(L, "triangle_a", c->triangle_a);
+	set_triangle(L, "triangle_b", c->triangle_b);
+	set_triangle(L, "vertex", c->vertex); /* 1-based like the triangles */
+}
+
+/* tree:contacts(other [, pose [, max]]) -> list of contacts (at most max, default 1024), summary
+ * {count, crossings, deepest}: col_tetratree_contacts in this tree's frame. */
+static int tetratree_contacts(lua_State *L)
+{
+	const col_tetratree *tree = check_tetratree(L, 1);
+	const col_tetratree *other = check_tetratree(L, 2);
+	col_transform3 pose = check_pose(L, 3);
+	lua_Integer max = luaL_optinteger(L, 4, 1024);
+	luaL_argcheck(L, max >= 0 && max <= 1 << 24, 4, "contacts: max must be 0..16777216");
+	col_mesh_contact *buffer = lua_newuserdatauv(L, (size_t)(max > 0 ? max : 1) * sizeof *buffer, 0);
+	col_mesh_contact_summary summary;
+	col_error error;
+	if (col_tetratree_contacts(tree, other, pose, buffer, (int)max, &summary, NULL, NULL, &error) != COL_OK)
+		return luaL_error(L, "%s", error.message);
+	int listed = summary.count < (int)max ? summary.count : (int)max;
+	lua_createtable(L, listed, 0);
+	for (int k = 0; k < listed; k++) {
+		push_mesh_contact(L, &buffer[k]);
+		lua_rawseti(L, -2, k + 1);
+	}
+	lua_createtable(L, 0, 3);
+	lua_pushinteger(L, summary.count);
+	lua_setfield(L, -2, "count");
+	lua_pushinteger(L, summary.crossings);
+	lua_setfield(L, -2, "crossings");
+	if (summary.count > 0) {
+		push_mesh_contact(L, &summary.deepest);
+		lua_setfield(L, -2, "deepest");
+	}
+	return 2;
+}
+
 static int tetratree_tostring(lua_State *L)
 {
 	tetratree_box *box = luaL_checkudata(L, 1, COL_LUA_TETRATREE);
@@ -439,6 +917,24 @@ static const luaL_Reg tetratree_methods[] = {
     {"contains_stats", tetratree_contains_stats},
     {"contains_all", tetratree_contains_all},
     {"trace", tetratree_trace},
+    {"intersects_sphere", tetratree_intersects_sphere},
+    {"intersects_sphere_stats", tetratree_intersects_sphere_stats},
+    {"intersects_sphere_trace", tetratree_intersects_sphere_trace},
+    {"sphere_meets_surface", tetratree_sphere_meets_surface},
+    {"sphere_meets_surface_stats", tetratree_sphere_meets_surface_stats},
+    {"sphere_meets_surface_trace", tetratree_sphere_meets_surface_trace},
+    {"sphere_contact", tetratree_sphere_contact},
+    {"sphere_contact_stats", tetratree_sphere_contact_stats},
+    {"closest_point", tetratree_closest_point},
+    {"closest_point_stats", tetratree_closest_point_stats},
+    {"signed_distance", tetratree_signed_distance},
+    {"signed_distance_stats", tetratree_signed_distance_stats},
+    {"ray_cast", tetratree_ray_cast},
+    {"ray_cast_stats", tetratree_ray_cast_stats},
+    {"intersects", tetratree_intersects},
+    {"intersects_stats", tetratree_intersects_stats},
+    {"intersects_trace", tetratree_intersects_trace},
+    {"contacts", tetratree_contacts},
     {"close", tetratree_release},
     {"__len", tetratree_len},
     {"__tostring", tetratree_tostring},

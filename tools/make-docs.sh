@@ -42,3 +42,8 @@ render scripts/3d/tetratree.lua tetratree.png 3 960x640 mesh=torus min=16 depth=
 render scripts/3d/tetratree.lua tetratree_envelope.png 3 960x640 show=envelope,nofitted,solid level=3
 render scripts/3d/tetratree.lua tetratree_step.png 3 960x640 step=3
 render scripts/3d/tetratree.lua tetratree_sphere.png 3 960x640 level=2 show=sphere
+render scripts/3d/sphere_mesh.lua sphere_mesh.png 3 960x640
+render scripts/3d/sphere_mesh.lua sphere_mesh_influence.png 150 960x640 mesh=two_boxes path=on r=0.3
+render scripts/3d/sphere_mesh.lua sphere_mesh_ray.png 3 960x640 mesh=torus mode=ray
+render scripts/3d/mesh_mesh.lua mesh_mesh.png 3 960x640
+render scripts/3d/mesh_mesh.lua mesh_mesh_cavity.png 3 960x640 mesh=hollow_ball other=box at=0.75,0.1,0 turn=30,20

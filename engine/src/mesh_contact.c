@@ -126,7 +126,9 @@ static void add_inner_vertices(mesh_contact_set *set, const mesh_contact_solid *
 		 * surface's normal there. */
 		col_vec3 out = col_vec3_sub(on_surface, p);
 		double length = col_vec3_length(out);
-		col_vec3 direction = length > 0.0 ? col_vec3_scale(out, 1.0 / length) : (col_vec3){0.0, 0.0, 1.0};
+		double rounding = 1e-12 * (outer->bounds.radius + col_vec3_length(p));
+		col_vec3 direction = length > rounding ? col_vec3_scale(out, 1.0 / length)
+		                                       : col_triangle_normal(col_mesh_triangle(outer->mesh, triangle));
 		if (!reserve_one(set))
 			return;
 		col_mesh_contact c = {p, direction, depth, kind, -1, -1, k};
@@ -147,7 +149,8 @@ void mesh_contact_add_vertices(mesh_contact_set *set, const mesh_contact_solid *
                                col_query_stats *stats)
 {
 	/* The order in which a tree meets the pairs is its own; sorted, every method answers alike. */
-	qsort(set->items, (size_t)set->count, sizeof *set->items, by_triangles);
+	if (set->count > 1)
+		qsort(set->items, (size_t)set->count, sizeof *set->items, by_triangles);
 	add_inner_vertices(set, a, mesh_b, b_to_a, false, COL_CONTACT_VERTEX_OF_B, b_to_a, stats);
 	add_inner_vertices(set, b, mesh_a, b_to_a, true, COL_CONTACT_VERTEX_OF_A, b_to_a, stats);
 }
@@ -246,8 +249,8 @@ col_status col_mesh_contacts(const col_mesh *a, const col_mesh *b, col_transform
 			}
 	}
 	free(boxes);
-	mesh_contact_solid solid_a = {a, mesh_holds, nearest_on_mesh, sphere_around(col_mesh_bounds(a))};
-	mesh_contact_solid solid_b = {b, mesh_holds, nearest_on_mesh, sphere_around(col_mesh_bounds(b))};
+	mesh_contact_solid solid_a = {a, mesh_holds, nearest_on_mesh, sphere_around(col_mesh_bounds(a)), a};
+	mesh_contact_solid solid_b = {b, mesh_holds, nearest_on_mesh, sphere_around(col_mesh_bounds(b)), b};
 	mesh_contact_add_vertices(&set, &solid_a, &solid_b, a, b, b_to_a, stats);
 	col_status status = mesh_contact_set_finish(&set, contacts, capacity, summary, error);
 	mesh_contact_set_free(&set);

@@ -28,6 +28,7 @@ typedef struct mesh_contact_solid {
 	bool (*contains)(const void *solid, col_vec3 p, col_query_stats *stats);
 	double (*nearest)(const void *solid, col_vec3 p, col_vec3 *nearest, int *triangle);
 	col_sphere bounds; /* holds the solid: points beyond it are outside */
+	const col_mesh *mesh;
 } mesh_contact_solid;
 
 /* Sorts the crossings, then adds the vertices of b inside a and of a inside b (b_vertices and

@@ -972,7 +972,10 @@ bool col_tetratree_sphere_contact(const col_tetratree *tree, col_sphere sphere, 
 	col_vec3 away = col_vec3_sub(sphere.center, nearest);
 	double length = col_vec3_length(away);
 	col_vec3 normal;
-	if (length > 0.0 && isfinite(1.0 / length)) {
+	/* The nearest point is rounded: a centre within rounding of the surface has no direction of
+	 * its own to it. */
+	double rounding = 1e-12 * (tree->covering->bounds.radius + col_vec3_length(sphere.center));
+	if (length > rounding && isfinite(1.0 / length)) {
 		normal = col_vec3_scale(away, (inside ? -1.0 : 1.0) / length);
 	} else {
 		/* The centre on the surface: out along the triangle's outward normal. */

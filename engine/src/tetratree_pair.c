@@ -356,8 +356,8 @@ col_status col_tetratree_contacts(const col_tetratree *a, const col_tetratree *b
 	for (int x = 0; x < 8; x++)
 		for (int y = 0; y < 8; y++)
 			pair(&q, x, y);
-	mesh_contact_solid solid_a = {a, tree_holds, nearest_on_tree, a->covering->bounds};
-	mesh_contact_solid solid_b = {b, tree_holds, nearest_on_tree, b->covering->bounds};
+	mesh_contact_solid solid_a = {a, tree_holds, nearest_on_tree, a->covering->bounds, a->covering->mesh};
+	mesh_contact_solid solid_b = {b, tree_holds, nearest_on_tree, b->covering->bounds, b->covering->mesh};
 	mesh_contact_add_vertices(&set, &solid_a, &solid_b, a->covering->mesh, b->covering->mesh, b_to_a, stats);
 	col_status status = mesh_contact_set_finish(&set, contacts, capacity, summary, error);
 	mesh_contact_set_free(&set);

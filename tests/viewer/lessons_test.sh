@@ -1,6 +1,6 @@
 #!/bin/sh
 # The 2D lessons (scripts/2d/covering.lua, tritree.lua, circle_polygon.lua, polygon_polygon.lua,
-# grid.lua) and the 3D ones (scripts/3d/covering3d.lua, tetratree.lua) run headless: each must exit
+# grid.lua) and the 3D ones (scripts/3d/covering3d.lua, tetratree.lua, sphere_mesh.lua, mesh_mesh.lua) run headless: each must exit
 # 0 and write a PNG of the size asked for, first as the docs render it (no input), then driven by
 # synthetic events: a Lua harness loads the lesson and, frame by frame, presses the mouse, drags,
 # releases, turns the wheel and presses every key the lessons know (and a few they do not), several
@@ -115,7 +115,7 @@ for lesson in covering tritree circle_polygon polygon_polygon grid; do
 		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
 done
 
-for lesson in covering3d tetratree; do
+for lesson in covering3d tetratree sphere_mesh mesh_mesh; do
 	script="$source_dir/scripts/3d/$lesson.lua"
 	if [ ! -f "$script" ]; then
 		fail "$lesson: $script is missing"
@@ -135,6 +135,10 @@ run polygon_args 320x240 "$source_dir/scripts/2d/polygon_polygon.lua" preset=3 m
 run grid_args 320x240 "$source_dir/scripts/2d/grid.lua" shape=holes kind=quadtree at=0,0
 run covering3d_args 320x240 "$source_dir/scripts/3d/covering3d.lua" mesh=torus origin=outside probe=3 shown=40 step=2 cache=off keys=p,up,pageup,c,w,down,pagedown,a
 run tetratree_args 320x240 "$source_dir/scripts/3d/tetratree.lua" mesh=two_boxes depth=3 fit=0 min=2 level=2 cone=5 step=4 show=sphere,envelope,nofitted,solid keys=g,o,p,l,w,down,pagedown
+run sphere_mesh_args 320x240 "$source_dir/scripts/3d/sphere_mesh.lua" mesh=hollow_ball at=0.1,0.2,0 r=0.2 mode=ray dir=30,-20 cache=off show=solid,noinfluence,nonearest keys=j,i,+,pageup,a,n,c
+FRAMES=60 run sphere_mesh_path 320x240 "$source_dir/scripts/3d/sphere_mesh.lua" mesh=two_boxes path=on keys=r,-,-
+run mesh_mesh_args 320x240 "$source_dir/scripts/3d/mesh_mesh.lua" mesh=hollow_ball other=box at=0,0,0 turn=30,20 size=1 method=cone_list show=solid,noreached keys=m,b,+,-,q,z,k,a,w,up,pageup
+FRAMES=60 run mesh_mesh_path 320x240 "$source_dir/scripts/3d/mesh_mesh.lua" mesh=torus other=icosphere path=on keys=s,m
 
 if [ "$failures" -ne 0 ]; then
 	echo "$failures lesson check(s) failed"

@@ -143,8 +143,8 @@ bool col_tetratree_sphere_meets_surface(const col_tetratree *tree, col_sphere sp
  * triangle. -1 for a NaN point or a NULL tree. */
 double col_tetratree_closest_point(const col_tetratree *tree, col_vec3 point, col_vec3 *closest, int *triangle,
                                    col_query_stats *stats);
-/* The distance to the surface, negative inside (the sign exact, from col_tetratree_contains; 0 on
- * the surface). NaN for a NaN point or a NULL tree. */
+/* The distance to the surface, negative inside (the sign exact, from col_tetratree_contains; on the
+ * surface the rounded nearest point leaves a few ulps, of either sign). NaN for a NaN point or a NULL tree. */
 double col_tetratree_signed_distance(const col_tetratree *tree, col_vec3 point, col_query_stats *stats);
 
 /* Whether the ball meets the solid and, if so, the contact (Alg. 5.4 for the answer; the nearest
@@ -167,7 +167,7 @@ bool col_tetratree_ray_cast(const col_tetratree *tree, col_vec3 origin, col_vec3
  * both trees whose enclosing spheres and tetrahedra may meet, descended together, the triangles of
  * leaf pairs tested exactly), COL_METHOD_CONE_LIST (Alg. 5.11, DC-List: a's leaves reached by b's
  * bounding sphere, their triangles against b's; for b much smaller than a), COL_METHOD_COVERING
- * (DC: every triangle pair); DEFAULT is TETRATREE. All three then test one vertex of each inside the
+ * or COL_METHOD_LIST (DC: every triangle pair); any other (DEFAULT) is TETRATREE. All three then test one vertex of each inside the
  * other, which the source leaves out. The triangle tests are exact on b's moved vertices, as
  * col_mesh_intersects_mesh's. cache (made for a's covering) keeps the last hit (Heuristic 5.2);
  * cache, stats and trace (a's cones and triangles) may be NULL. */
