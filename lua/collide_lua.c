@@ -306,5 +306,51 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_trajectory(L);
 	col_lua_open_covering3d(L);
 	col_lua_open_tetratree(L);
+	col_lua_open_polyhedron(L);
 	return 1;
+}
+
+/* A pose {position = {x, y, z}, rotation = {x, y, z, w}} at arg (both optional; the quaternion, w
+ * its scalar part, is normalised and must not be zero): the second object is rotated, then moved,
+ * into the first one's frame. None or nil is the identity; unknown keys are errors. */
+col_transform3 col_lua_check_pose3(lua_State *L, int arg)
+{
+	static const char *const names[] = {"position", "rotation", NULL};
+	col_transform3 pose = col_transform3_identity();
+	if (lua_isnoneornil(L, arg))
+		return pose;
+	if (!lua_istable(L, arg))
+		luaL_typeerror(L, arg, "pose {position =, rotation =}");
+	col_lua_check_options(L, arg, arg, "pose", names);
+	if (lua_getfield(L, arg, "position") != LUA_TNIL)
+		col_lua_table_point3(L, -1, arg, "pose: position", &pose.translation);
+	lua_pop(L, 1);
+	int type = lua_getfield(L, arg, "rotation");
+	if (type != LUA_TNIL) {
+		if (type != LUA_TTABLE || luaL_len(L, -1) != 4)
+			luaL_argerror(
+			    L, arg,
+			    lua_pushfstring(L, "pose: rotation: expected a quaternion {x, y, z, w}, got %s",
+			                    type == LUA_TTABLE ? "a table of another length"
+			                                       : luaL_typename(L, -1)));
+		static const char *const parts[4] = {"x", "y", "z", "w"};
+		double q[4];
+		for (int i = 0; i < 4; i++) {
+			lua_geti(L, -1, i + 1);
+			if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
+				luaL_argerror(
+				    L, arg,
+				    lua_pushfstring(L, "pose: rotation: %s must be a finite number, got %s",
+				                    parts[i],
+				                    lua_type(L, -1) == LUA_TNUMBER ? "nan or inf"
+				                                                   : luaL_typename(L, -1)));
+			q[i] = lua_tonumber(L, -1);
+			lua_pop(L, 1);
+		}
+		if (q[0] == 0.0 && q[1] == 0.0 && q[2] == 0.0 && q[3] == 0.0)
+			luaL_argerror(L, arg, "pose: rotation: the zero quaternion is not a rotation");
+		pose.rotation = col_quat_normalize((col_quat){q[0], q[1], q[2], q[3]});
+	}
+	lua_pop(L, 1);
+	return pose;
 }

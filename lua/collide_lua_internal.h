@@ -36,6 +36,9 @@
 #define COL_LUA_CACHE3D    "collide.cache3d"
 #define COL_LUA_TETRATREE  "collide.tetratree"
 
+/* Polyhedra with polygonal faces. */
+#define COL_LUA_POLYHEDRON "collide.polyhedron"
+
 /* Each opener creates its metatables and adds its constructors to the module table on top of
  * the stack. */
 void col_lua_open_polygon(lua_State *L);
@@ -50,6 +53,8 @@ void col_lua_open_trajectory(lua_State *L);
 /* collide.covering3d, collide.tetrahedron_locate, collide.tetrahedron_signs */
 void col_lua_open_covering3d(lua_State *L);
 void col_lua_open_tetratree(lua_State *L);
+/* collide.polyhedron, polyhedron_from_mesh, complex_polyhedron, fan_triangle_hit */
+void col_lua_open_polyhedron(lua_State *L);
 
 /* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
  * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the
@@ -95,6 +100,8 @@ double col_lua_assigned_number(lua_State *L, int idx, const char *type, const ch
 
 void col_lua_push_vec2(lua_State *L, col_vec2 p);
 void col_lua_push_vec3(lua_State *L, col_vec3 p);
+/* A pose {position = {x, y, z}, rotation = {x, y, z, w}} at arg, both optional (mesh pairs). */
+col_transform3 col_lua_check_pose3(lua_State *L, int arg);
 
 /* ---- methods, statistics, errors ---- */
 

@@ -430,51 +430,18 @@ static int mesh_contains_all(lua_State *L)
 	return col_lua_contains_all(L, 2, 3, mesh_contains_points, &query);
 }
 
-/* A pose table {position = {x, y, z}, rotation = {x, y, z, w}} at arg (both optional). */
-static col_transform3 check_pose(lua_State *L, int arg)
-{
-	col_transform3 pose = col_transform3_identity();
-	if (lua_isnoneornil(L, arg))
-		return pose;
-	luaL_checktype(L, arg, LUA_TTABLE);
-	if (lua_getfield(L, arg, "position") != LUA_TNIL)
-		col_lua_table_point3(L, -1, arg, "position", &pose.translation);
-	lua_pop(L, 1);
-	int type = lua_getfield(L, arg, "rotation");
-	if (type != LUA_TNIL) {
-		if (type != LUA_TTABLE || luaL_len(L, -1) != 4)
-			luaL_argerror(L, arg, "rotation: expected a quaternion {x, y, z, w}");
-		double q[4];
-		static const char *const names[4] = {"x", "y", "z", "w"};
-		for (int i = 0; i < 4; i++) {
-			lua_geti(L, -1, i + 1);
-			if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
-				luaL_argerror(L, arg,
-				              lua_pushfstring(
-				                  L, "rotation: %s must be a finite number, got %s", names[i],
-				                  lua_type(L, -1) == LUA_TNUMBER ? "nan or inf"
-				                                                 : luaL_typename(L, -1)));
-			q[i] = lua_tonumber(L, -1);
-			lua_pop(L, 1);
-		}
-		pose.rotation = col_quat_normalize((col_quat){q[0], q[1], q[2], q[3]});
-	}
-	lua_pop(L, 1);
-	return pose;
-}
-
 /* m:intersects(sphere | mesh [, pose]): the pose moves the second object. */
 static int mesh_intersects(lua_State *L)
 {
 	const col_mesh *mesh = col_lua_check_mesh(L, 1);
 	col_sphere sphere;
 	if (col_lua_to_sphere(L, 2, &sphere)) {
-		col_transform3 pose = check_pose(L, 3);
+		col_transform3 pose = col_lua_check_pose3(L, 3);
 		sphere.center = col_transform3_apply(pose, sphere.center);
 		lua_pushboolean(L, col_mesh_intersects_sphere(mesh, sphere, NULL));
 	} else if (luaL_testudata(L, 2, COL_LUA_MESH) != NULL) {
 		const col_mesh *other = col_lua_check_mesh(L, 2);
-		col_transform3 pose = check_pose(L, 3);
+		col_transform3 pose = col_lua_check_pose3(L, 3);
 		lua_pushboolean(L, col_mesh_intersects_mesh(mesh, other, pose, NULL));
 	} else {
 		return luaL_typeerror(L, 2, "collide.sphere or collide.mesh");

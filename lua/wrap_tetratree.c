@@ -701,51 +701,6 @@ static int tetratree_ray_cast_stats(lua_State *L)
 	return ray_cast(L, true);
 }
 
-/* A pose {position = {x, y, z}, rotation = {x, y, z, w}} at arg (both optional; the quaternion, w
- * its scalar part, is normalised and must not be zero), as mesh:intersects takes it: the other
- * tree is rotated, then moved, into this one's frame. None or nil is the identity. */
-static col_transform3 check_pose(lua_State *L, int arg)
-{
-	static const char *const names[] = {"position", "rotation", NULL};
-	col_transform3 pose = col_transform3_identity();
-	if (lua_isnoneornil(L, arg))
-		return pose;
-	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "pose {position =, rotation =}");
-	col_lua_check_options(L, arg, arg, "pose", names);
-	if (lua_getfield(L, arg, "position") != LUA_TNIL)
-		col_lua_table_point3(L, -1, arg, "pose: position", &pose.translation);
-	lua_pop(L, 1);
-	int type = lua_getfield(L, arg, "rotation");
-	if (type != LUA_TNIL) {
-		if (type != LUA_TTABLE || luaL_len(L, -1) != 4)
-			luaL_argerror(
-			    L, arg,
-			    lua_pushfstring(L, "pose: rotation: expected a quaternion {x, y, z, w}, got %s",
-			                    type == LUA_TTABLE ? "a table of another length"
-			                                       : luaL_typename(L, -1)));
-		static const char *const parts[4] = {"x", "y", "z", "w"};
-		double q[4];
-		for (int i = 0; i < 4; i++) {
-			lua_geti(L, -1, i + 1);
-			if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
-				luaL_argerror(
-				    L, arg,
-				    lua_pushfstring(L, "pose: rotation: %s must be a finite number, got %s",
-				                    parts[i],
-				                    lua_type(L, -1) == LUA_TNUMBER ? "nan or inf"
-				                                                   : luaL_typename(L, -1)));
-			q[i] = lua_tonumber(L, -1);
-			lua_pop(L, 1);
-		}
-		if (q[0] == 0.0 && q[1] == 0.0 && q[2] == 0.0 && q[3] == 0.0)
-			luaL_argerror(L, arg, "pose: rotation: the zero quaternion is not a rotation");
-		pose.rotation = col_quat_normalize((col_quat){q[0], q[1], q[2], q[3]});
-	}
-	lua_pop(L, 1);
-	return pose;
-}
-
 static col_method check_pair_method(lua_State *L, int arg)
 {
 	col_method method = col_lua_opt_method(L, arg, COL_METHOD_DEFAULT);
@@ -781,7 +736,7 @@ static int pair_query(lua_State *L, query_extra extra)
 	col_transform3 pose = col_transform3_identity();
 	col_method method = COL_METHOD_DEFAULT;
 	if (lua_isnoneornil(L, arg) || lua_istable(L, arg))
-		pose = check_pose(L, arg++);
+		pose = col_lua_check_pose3(L, arg++);
 	if (lua_isnoneornil(L, arg) || lua_type(L, arg) == LUA_TSTRING)
 		method = check_pair_method(L, arg++);
 	col_covering3d_cache *cache = col_lua_opt_cache3d(L, arg, col_tetratree_covering(tree),
@@ -849,7 +804,7 @@ static int tetratree_contacts(lua_State *L)
 {
 	const col_tetratree *tree = check_tetratree(L, 1);
 	const col_tetratree *other = check_tetratree(L, 2);
-	col_transform3 pose = check_pose(L, 3);
+	col_transform3 pose = col_lua_check_pose3(L, 3);
 	lua_Integer max = luaL_optinteger(L, 4, 1024);
 	luaL_argcheck(L, max >= 0 && max <= 1 << 24, 4, "contacts: max must be 0..16777216");
 	col_mesh_contact *buffer = lua_newuserdatauv(L, (size_t)(max > 0 ? max : 1) * sizeof *buffer, 0);
