@@ -55,6 +55,13 @@ col_status col_covering3d_build(const col_mesh *mesh, const col_vec3 *origin, co
 		col_covering3d_destroy(c);
 		return status;
 	}
+	c->piece_count = col_mesh_pieces(mesh, NULL, 0);
+	c->piece_vertices = c->piece_count > 0 ? malloc((size_t)c->piece_count * sizeof *c->piece_vertices) : NULL;
+	if (c->piece_count < 0 || (c->piece_count > 0 && c->piece_vertices == NULL)) {
+		col_covering3d_destroy(c);
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "covering3d: out of memory");
+	}
+	col_mesh_pieces(mesh, c->piece_vertices, c->piece_count);
 	c->origin = origin != NULL ? *origin : col_mesh_centroid(mesh);
 	c->count = n;
 	c->positive = true;
@@ -81,6 +88,7 @@ void col_covering3d_destroy(col_covering3d *covering)
 	if (covering == NULL)
 		return;
 	col_mesh_destroy(covering->mesh);
+	free(covering->piece_vertices);
 	free(covering->tetrahedra);
 	free(covering);
 }

@@ -13,6 +13,8 @@ struct col_covering3d {
 	col_covering3d_tetrahedron *tetrahedra;
 	col_sphere bounds;
 	col_mesh *mesh; /* a copy, for the crossing count where the covering's count is fragile */
+	int32_t *piece_vertices; /* one vertex of each connected piece (col_mesh_pieces) */
+	int piece_count;
 };
 
 /* Alg. 5.2's state for one moving point: which key (a tetra-tree leaf, or -1 for the whole

@@ -192,6 +192,51 @@ size_t col_mesh_memory_bytes(const col_mesh *mesh)
 	       (size_t)mesh->triangle_count * 3 * sizeof *mesh->triangles;
 }
 
+static int32_t find_root(int32_t *parent, int32_t v)
+{
+	while (parent[v] != v) {
+		parent[v] = parent[parent[v]]; /* path halving */
+		v = parent[v];
+	}
+	return v;
+}
+
+int col_mesh_pieces(const col_mesh *mesh, int32_t *first_vertices, int capacity)
+{
+	if (mesh == NULL || mesh->triangle_count == 0)
+		return 0;
+	int32_t *parent = malloc((size_t)mesh->vertex_count * sizeof *parent);
+	if (parent == NULL)
+		return -1;
+	for (int32_t v = 0; v < mesh->vertex_count; v++)
+		parent[v] = v;
+	for (int t = 0; t < mesh->triangle_count; t++) {
+		const int32_t *k = &mesh->triangles[3 * t];
+		for (int e = 1; e < 3; e++) {
+			int32_t x = find_root(parent, k[0]), y = find_root(parent, k[e]);
+			/* The smaller index as the root: each piece's root is its first vertex. */
+			if (x < y)
+				parent[y] = x;
+			else if (y < x)
+				parent[x] = y;
+		}
+	}
+	/* A vertex no triangle uses is its own root but no piece: only triangle corners count. */
+	int count = 0;
+	for (int t = 0; t < mesh->triangle_count; t++)
+		for (int e = 0; e < 3; e++) {
+			int32_t v = mesh->triangles[3 * t + e];
+			if (parent[v] == v) {
+				if (count < capacity && first_vertices != NULL)
+					first_vertices[count] = v;
+				count++;
+				parent[v] = -1 - v; /* counted; find_root is not called again */
+			}
+		}
+	free(parent);
+	return count;
+}
+
 double col_mesh_surface_area(const col_mesh *mesh)
 {
 	double area = 0.0;

@@ -2,6 +2,8 @@
  * trust; the accelerated structures are checked against them. */
 #include "mesh_internal.h"
 
+#include <stdlib.h>
+
 #include "collide/predicates.h"
 
 /* A mesh seen through a rigid motion, so a moved mesh is queried without copying it. */
@@ -230,6 +232,25 @@ bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_que
 	return inside;
 }
 
+/* Whether some piece of `inner` (its vertices moved by motion when move) lies inside outer's
+ * solid: one vertex per piece. Out of memory: every triangle's first corner is tried instead. */
+static bool piece_inside(const mesh_view *outer, const col_mesh *inner, col_transform3 motion, bool move,
+                         uint64_t *tested)
+{
+	int count = col_mesh_pieces(inner, NULL, 0);
+	int32_t *firsts = count > 0 ? malloc((size_t)count * sizeof *firsts) : NULL;
+	if (firsts != NULL)
+		col_mesh_pieces(inner, firsts, count);
+	int n = firsts != NULL ? count : inner->triangle_count;
+	bool inside = false;
+	for (int k = 0; k < n && !inside; k++) {
+		col_vec3 v = inner->vertices[firsts != NULL ? firsts[k] : inner->triangles[3 * k]];
+		inside = view_contains(outer, move ? col_transform3_apply(motion, v) : v, COL_METHOD_CROSSING, tested);
+	}
+	free(firsts);
+	return inside;
+}
+
 bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transform3 b_to_a,
                               col_query_stats *stats)
 {
@@ -257,10 +278,8 @@ bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transfor
 			}
 		}
 	}
-	/* The surfaces are apart: the solids meet only if one holds the other whole. */
-	bool inside = (b->triangle_count > 0 && a->triangle_count > 0) &&
-	              (view_contains(&view_a, view_triangle(&view_b, 0).a, COL_METHOD_CROSSING, &tested) ||
-	               view_contains(&view_b, col_mesh_triangle(a, 0).a, COL_METHOD_CROSSING, &tested));
+	/* The surfaces are apart: the solids meet only if a piece of one lies inside the other. */
+	bool inside = piece_inside(&view_a, b, b_to_a, true, &tested) || piece_inside(&view_b, a, b_to_a, false, &tested);
 	count(stats, tested);
 	return inside;
 }

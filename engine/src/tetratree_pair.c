@@ -177,12 +177,20 @@ static bool inside_moved_b(const pair_query *q, col_vec3 p)
 	return tt_contains_within_query(q->b, col_transform3_apply_inverse(q->b_to_a, p), NULL, q->stats, NULL);
 }
 
-/* The surfaces are apart: the solids meet only if one holds the other whole (the footnote to
- * Prop. 5.25 that Algs. 5.10 and 5.11 leave out). */
+/* The surfaces are apart: the solids meet only if a piece of one lies inside the other (the
+ * footnote to Prop. 5.25 that Algs. 5.10 and 5.11 leave out; one vertex per connected piece, since
+ * a mesh of several pieces can have one inside and the others away). */
 static bool one_inside_other(const pair_query *q)
 {
-	return tt_contains_within_query(q->a, moved(q, q->b->covering->tetrahedra[0].a), NULL, q->stats, NULL) ||
-	       inside_moved_b(q, q->a->covering->tetrahedra[0].a);
+	const col_covering3d *ca = q->a->covering, *cb = q->b->covering;
+	const col_vec3 *vb = col_mesh_vertices(cb->mesh), *va = col_mesh_vertices(ca->mesh);
+	for (int k = 0; k < cb->piece_count; k++)
+		if (tt_contains_within_query(q->a, moved(q, vb[cb->piece_vertices[k]]), NULL, q->stats, NULL))
+			return true;
+	for (int k = 0; k < ca->piece_count; k++)
+		if (inside_moved_b(q, va[ca->piece_vertices[k]]))
+			return true;
+	return false;
 }
 
 static bool tree_pair(const pair_query *q)

@@ -311,6 +311,41 @@ static void test_contacts_known(void **state)
 	col_mesh_destroy(mu);
 }
 
+/* A mesh of several pieces, one of them inside the other solid and the rest far away: the surfaces
+ * never meet, so only a containment test per piece finds it (one vertex per mesh misses it). */
+static void test_piece_inside(void **state)
+{
+	(void)state;
+	mesh_arrays pair_big = {0}, pair_small = {0};
+	add_box(&pair_big, (col_vec3){-6, -1, -1}, (col_vec3){-4, 1, 1}, false);
+	add_box(&pair_big, (col_vec3){4, -1, -1}, (col_vec3){6, 1, 1}, false);
+	add_box(&pair_small, (col_vec3){99.7, -0.3, -0.3}, (col_vec3){100.3, 0.3, 0.3}, false);
+	add_box(&pair_small, (col_vec3){4.7, -0.3, -0.3}, (col_vec3){5.3, 0.3, 0.3}, false);
+	col_mesh *big = mesh_of(&pair_big), *small = mesh_of(&pair_small);
+	int32_t firsts[4];
+	assert_int_equal(col_mesh_pieces(big, firsts, 4), 2);
+	assert_int_equal(col_mesh_pieces(big, NULL, 0), 2);
+	col_tetratree *tb = tree_of(big), *ts = tree_of(small);
+	col_transform3 identity = col_transform3_identity(), away = {col_quat_identity(), {0, 0, 50}};
+	assert_true(col_mesh_intersects_mesh(big, small, identity, NULL));
+	assert_true(col_mesh_intersects_mesh(small, big, identity, NULL));
+	assert_false(col_mesh_intersects_mesh(big, small, away, NULL));
+	for (int m = 0; m < 3; m++) {
+		assert_true(col_tetratree_intersects_tetratree(tb, ts, identity, methods[m], NULL, NULL, NULL));
+		assert_true(col_tetratree_intersects_tetratree(ts, tb, identity, methods[m], NULL, NULL, NULL));
+		assert_false(col_tetratree_intersects_tetratree(tb, ts, away, methods[m], NULL, NULL, NULL));
+	}
+	col_mesh_contact_summary summary;
+	col_error error;
+	check_ok(col_tetratree_contacts(tb, ts, identity, NULL, 0, &summary, NULL, NULL, &error), &error);
+	assert_int_equal(summary.count, 8); /* the inner box's corners, 0.7 deep */
+	assert_true(fabs(summary.deepest.depth - 0.7) < 1e-12);
+	col_tetratree_destroy(tb);
+	col_tetratree_destroy(ts);
+	col_mesh_destroy(big);
+	col_mesh_destroy(small);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -319,6 +354,7 @@ int main(void)
 	    cmocka_unit_test(test_moving_pair),
 	    cmocka_unit_test(test_contacts),
 	    cmocka_unit_test(test_contacts_known),
+	    cmocka_unit_test(test_piece_inside),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,11 @@ double col_mesh_surface_area(const col_mesh *mesh);
 col_vec3 col_mesh_centroid(const col_mesh *mesh);
 /* Bytes the mesh holds (its record, vertices and triangles). */
 size_t col_mesh_memory_bytes(const col_mesh *mesh);
+/* The connected pieces (triangles joined through shared vertices): returns how many, and writes
+ * one vertex of each (its smallest index) to first_vertices, up to capacity (NULL with 0
+ * to count only). -1 when memory runs out. Two solids whose surfaces do not meet overlap exactly
+ * when a piece of one lies inside the other, which one vertex of that piece decides. */
+int col_mesh_pieces(const col_mesh *mesh, int32_t *first_vertices, int capacity);
 
 /* An undirected edge, as the vertex pair with a < b. */
 typedef struct col_mesh_edge {
@@ -128,7 +133,7 @@ void col_mesh_contains_points(const col_mesh *mesh, const col_vec3 *points, size
  * col_triangle_intersects_sphere on every triangle, then the crossing test for the centre. */
 bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_query_stats *stats);
 /* Whether two solids (closed meshes and their interiors) meet; b moved by b_to_a. All pairs of
- * triangles, then containment of one vertex of each in the other. b's vertices are moved in
+ * triangles, then containment of one vertex of each piece (col_mesh_pieces) in the other. b's vertices are moved in
  * floating point; the tests on the moved coordinates are exact. */
 bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transform3 b_to_a,
                               col_query_stats *stats);
