@@ -2,14 +2,15 @@
 # Runs every benchmark built in BUILD_DIR and draws the plots; `make bench` calls it after building.
 # Usage: [BENCH_ONLY=NAME] tools/run-bench.sh BUILD_DIR [--quick]
 #   --quick     a hundredth of the queries: checks the harness in seconds; its figures mean little
-#   BENCH_ONLY  runs only that benchmark (polygon, point_location, tritree_study, mesh_point); the others keep
-#               their last CSVs, and every plot is drawn again
+#   BENCH_ONLY  runs only that benchmark (polygon, point_location, tritree_study, mesh_point, mesh_query); the
+#               others keep their last CSVs, and every plot is drawn again
 # Writes, per benchmark, bench/results/NAME.csv (one row per case x query set x method),
 # bench/results/NAME.txt (the tables as printed, with the machine line) and docs/images/bench_NAME.png:
 #   polygon          bench_polygon: point in polygon, circle vs polygon, build (star and regular)
 #   point_location   bench_point_location: point location on large non-star-shaped polygons
 #   tritree_study    bench_tritree: source 000's study (DC, DC-TT, DC-List, quadtree; build times)
 #   mesh_point       bench_mesh_point: point in polyhedron, star and non-star meshes (CGAL, Embree)
+#   mesh_query       bench_mesh_query: sphere vs mesh and mesh vs mesh on the same meshes (FCL, CGAL)
 set -eu
 
 if [ $# -lt 1 ] || [ ! -d "$1" ]; then
@@ -74,6 +75,13 @@ if [ -x "$build/bench/bench_mesh_point" ]; then
 	have_mesh_point=yes
 else
 	echo "run-bench: $build/bench/bench_mesh_point is missing; its benchmark is skipped" >&2
+fi
+have_mesh_query=no
+if [ -x "$build/bench/bench_mesh_query" ]; then
+	run mesh_query bench_mesh_query "$@"
+	have_mesh_query=yes
+else
+	echo "run-bench: $build/bench/bench_mesh_query is missing; its benchmark is skipped" >&2
 fi
 
 if ! command -v gnuplot > /dev/null 2>&1; then
@@ -235,6 +243,155 @@ load "$work/mesh_plots.gp"
 unset multiplot
 GNUPLOT
 	echo "plot: docs/images/bench_mesh_point.png"
+fi
+
+# The mesh query plot, 3 x 3 panels: sphere vs mesh, ns per query against the triangle count (log-log),
+# one panel per mesh class and one line per method; the sphere goal (FCL's time / ours, >= 10); the
+# mesh pairs' us per pose per case and method (bars); the pair goal (FCL's time / our best, >= 2);
+# bytes per triangle of each structure.
+query_csv=bench/results/mesh_query.csv
+if [ "$have_mesh_query" = yes ] && [ -s "$query_csv" ] && [ -s bench/results/mesh_query.txt ]; then
+	# columns: 2 triangles, 5 method, 6 library, 7 ns_per_query, 10 bytes_per_triangle, 18 fcl_over_this,
+	# 20 part, 22 class
+	query_classes="bumpy torus tori plate shells"
+	for c in $query_classes; do
+		for m in collide.tetratree.solid collide.tetratree.surface collide.brute fcl; do
+			awk -F, -v c="$c" -v m="$m" 'NR > 1 && $20 == "sphere" && $22 == c && $5 == m && $7 != "" { print $2, $7 }' \
+				"$query_csv" | sort -n > "$work/mq_${c}_$m.dat"
+		done
+		for m in collide.tetratree.solid collide.tetratree.surface; do
+			awk -F, -v c="$c" -v m="$m" 'NR > 1 && $20 == "sphere" && $22 == c && $5 == m && $18 != "" { print $2, $18 }' \
+				"$query_csv" | sort -n > "$work/mq_goal_${c}_$m.dat"
+		done
+	done
+	for m in collide.tetratree.solid fcl; do
+		awk -F, -v m="$m" 'NR > 1 && $20 == "sphere" && $22 == "bumpy" && $5 == m && $10 != "" { print $2, $10 }' \
+			"$query_csv" | sort -n > "$work/mq_bytes_$m.dat"
+	done
+	awk -F, 'NR > 1 && $20 == "pair" && $5 == "cgal.solid" && $10 != "" && $22 == "bumpy" { print $2, $10 }' \
+		"$query_csv" | sort -n > "$work/mq_bytes_cgal.dat"
+	# the pairs, one line per case: us per pose of dc_tt, dc_list, fcl, cgal.surface, cgal.solid ("?" where
+	# missing), and the goal: the best fcl_over_this of our methods
+	awk -F, 'NR > 1 && $20 == "pair" {
+			if (!($1 in seen)) { seen[$1] = 1; order[++cases] = $1 }
+			if ($7 != "") us[$1, $5] = $7 / 1000
+			if ($6 == "collide" && $18 != "" && (!(($1) in best) || $18 + 0 > best[$1])) best[$1] = $18 + 0
+		}
+		END {
+			split("collide.dc_tt collide.dc_list fcl cgal.surface cgal.solid", m, " ")
+			for (c = 1; c <= cases; c++) {
+				line = order[c]
+				for (k = 1; k <= 5; k++) line = line " " ((order[c], m[k]) in us ? us[order[c], m[k]] : "?")
+				print line " " (order[c] in best ? best[order[c]] : "?")
+			}
+		}' "$query_csv" > "$work/mq_pairs.dat"
+	# query_plot FILE_PREFIX ITEMS...: a plot command over the non-empty files only (gnuplot stops on a
+	# plot without data); each item is "suffix|title|style".
+	query_plot()
+	{
+		prefix=$1
+		shift
+		clause=""
+		for item in "$@"; do
+			suffix=${item%%|*}
+			rest=${item#*|}
+			title=${rest%%|*}
+			style=${rest#*|}
+			if [ -s "$work/${prefix}$suffix.dat" ]; then
+				[ -z "$clause" ] || clause="$clause, "
+				clause="$clause\"$work/${prefix}$suffix.dat\" using 1:2 title \"$title\" $style"
+			fi
+		done
+		if [ -n "$clause" ]; then
+			printf 'plot %s\n' "$clause"
+		else
+			echo "set label 1 \"no data\" at graph 0.5, 0.5 center; plot 1 notitle lc rgb \"white\"; unset label 1"
+		fi
+	}
+	{
+		echo 'set logscale xy'
+		echo 'set format x "10^{%L}"'
+		echo 'set format y "10^{%L}"'
+		echo 'set xlabel "triangles"'
+		echo 'set ylabel "ns per query (log scale)"'
+		for c in $query_classes; do
+			case $c in
+			bumpy) title="sphere vs bumpy sphere (star-shaped)" ;;
+			torus) title="sphere vs bumpy torus" ;;
+			tori) title="sphere vs two interlocked tori" ;;
+			plate) title="sphere vs thin folded plate" ;;
+			shells) title="sphere vs nested shells" ;;
+			esac
+			echo "set title \"$title\""
+			query_plot "mq_${c}_" \
+				"collide.tetratree.solid|collide tetra-tree, solid|with linespoints lw 2 pt 7" \
+				"collide.tetratree.surface|collide tetra-tree, surface|with linespoints lw 2 pt 5" \
+				"collide.brute|collide brute force|with points pt 1 ps 2" \
+				"fcl|FCL BVHModel<OBBRSS> (surface)|with linespoints lw 2 pt 9"
+		done
+		echo 'set title "sphere goal: FCL ns / collide ns, >= 10"'
+		echo 'set ylabel "ratio (log scale)"'
+		echo 'set arrow 1 from graph 0, first 10 to graph 1, first 10 nohead dt 2 lc rgb "red"'
+		echo 'set yrange [*:100]'
+		query_plot "mq_goal_" \
+			"bumpy_collide.tetratree.surface|bumpy, surface|with linespoints lw 2 pt 7 lc 1" \
+			"torus_collide.tetratree.surface|torus, surface|with linespoints lw 2 pt 5 lc 2" \
+			"tori_collide.tetratree.surface|two tori, surface|with linespoints lw 2 pt 9 lc 3" \
+			"plate_collide.tetratree.surface|plate, surface|with linespoints lw 2 pt 11 lc 4" \
+			"shells_collide.tetratree.surface|shells, surface|with linespoints lw 2 pt 13 lc 7" \
+			"bumpy_collide.tetratree.solid|bumpy, solid|with linespoints dt 2 pt 7 lc 1" \
+			"torus_collide.tetratree.solid|torus, solid|with linespoints dt 2 pt 5 lc 2" \
+			"tori_collide.tetratree.solid|two tori, solid|with linespoints dt 2 pt 9 lc 3" \
+			"plate_collide.tetratree.solid|plate, solid|with linespoints dt 2 pt 11 lc 4" \
+			"shells_collide.tetratree.solid|shells, solid|with linespoints dt 2 pt 13 lc 7"
+		echo 'unset arrow 1'
+		echo 'set yrange [*:*]'
+		echo 'unset logscale x'
+		echo 'unset xlabel'
+		echo 'set format x "%g"'
+		echo 'set xtics nomirror rotate by -35 noenhanced'
+		echo 'set style histogram clustered gap 1'
+		echo 'set style fill solid 0.85 border -1'
+		echo 'set boxwidth 0.9'
+		echo 'set ylabel "us per pose (log scale)"'
+		echo 'set title "mesh vs mesh: us per pose"'
+		if [ -s "$work/mq_pairs.dat" ]; then
+			echo "plot \"$work/mq_pairs.dat\" using 2:xtic(1) with histograms title \"collide DC-TT\", \"\" using 3 with histograms title \"collide DC-List\", \"\" using 4 with histograms title \"FCL\", \"\" using 5 with histograms title \"CGAL surface\", \"\" using 6 with histograms title \"CGAL solid\""
+			echo 'set title "mesh vs mesh goal: FCL us / collide best us, >= 2"'
+			echo 'set ylabel "ratio (log scale)"'
+			echo 'set arrow 2 from graph 0, first 2 to graph 1, first 2 nohead dt 2 lc rgb "red"'
+			echo 'set yrange [1e-7:10]'
+			echo "plot \"$work/mq_pairs.dat\" using 7:xtic(1) with histograms title \"FCL / collide best\""
+			echo 'unset arrow 2'
+			echo 'set yrange [*:*]'
+		else
+			echo 'set label 1 "no data" at graph 0.5, 0.5 center; plot 1 notitle lc rgb "white"; plot 1 notitle lc rgb "white"; unset label 1'
+		fi
+		echo 'set logscale xy'
+		echo 'set xtics norotate enhanced'
+		echo 'set format x "10^{%L}"'
+		echo 'set format y "%g"'
+		echo 'set xlabel "triangles"'
+		echo 'set ylabel "bytes per triangle (log scale)"'
+		echo 'set title "memory of the structures (bumpy sphere)"'
+		query_plot "mq_bytes_" \
+			"collide.tetratree.solid|collide tetra-tree|with linespoints lw 2 pt 7" \
+			"fcl|FCL BVHModel<OBBRSS>|with linespoints lw 2 pt 9" \
+			"cgal|CGAL Surface\\\\_mesh + AABB tree|with linespoints lw 2 pt 11"
+	} > "$work/query_plots.gp"
+	query_machine=$(sed -n 's/^machine: //p' bench/results/mesh_query.txt | sed 's/"/\\"/g')
+	query_terminal=$(echo "$terminal" | sed 's/size 1400,1000/size 1800,1600/')
+	gnuplot <<GNUPLOT
+set terminal $query_terminal
+set output "docs/images/bench_mesh_query.png"
+set datafile missing "?"
+set grid
+set key below horizontal maxrows 3 samplen 3
+set multiplot layout 3,3 title "collide sphere vs mesh (r = 0.05, 10^6 centres) and mesh vs mesh (10^4 poses), beside FCL and CGAL (lower times are better)\\n{/*0.8 $query_machine}"
+load "$work/query_plots.gp"
+unset multiplot
+GNUPLOT
+	echo "plot: docs/images/bench_mesh_query.png"
 fi
 
 if [ "$have_point_location" = no ]; then
