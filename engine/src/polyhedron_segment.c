@@ -224,6 +224,18 @@ static bool edges_hit_faces(const col_polyhedron *edges, col_transform3 move, co
 	return false;
 }
 
+/* Whether the first vertex of some loop of inner, moved by move, lies inside outer. */
+static bool loop_vertex_inside(const col_polyhedron *outer, const col_polyhedron *inner, col_transform3 move,
+                               col_query_stats *stats)
+{
+	for (int l = 0; l < inner->loop_count; l++) {
+		col_vec3 p = col_transform3_apply(move, inner->vertices[inner->loop_indices[inner->loop_starts[l]]]);
+		if (col_polyhedron_contains(outer, p, COL_METHOD_COVERING, stats))
+			return true;
+	}
+	return false;
+}
+
 bool col_polyhedron_intersects_polyhedron(const col_polyhedron *a, const col_polyhedron *b,
                                           col_transform3 b_to_a, col_query_stats *stats)
 {
@@ -235,10 +247,8 @@ bool col_polyhedron_intersects_polyhedron(const col_polyhedron *a, const col_pol
 	add_stats(stats, tested);
 	if (hit)
 		return true;
-	/* No edge meets a face: the surfaces are apart, so the solids meet only if one holds the other
-	 * whole, and then it holds every vertex of it. */
-	col_vec3 from_b = col_transform3_apply(b_to_a, b->vertices[b->loop_indices[0]]);
-	col_vec3 from_a = col_transform3_apply(a_to_b, a->vertices[a->loop_indices[0]]);
-	return col_polyhedron_contains(a, from_b, COL_METHOD_COVERING, stats) ||
-	       col_polyhedron_contains(b, from_a, COL_METHOD_COVERING, stats);
+	/* No edge meets a face: the surfaces are apart, so the solids meet only if a piece of one lies
+	 * inside the other, and then it holds every vertex of that piece. A polyhedron may have several
+	 * pieces: one vertex of every loop covers them all. */
+	return loop_vertex_inside(a, b, b_to_a, stats) || loop_vertex_inside(b, a, a_to_b, stats);
 }

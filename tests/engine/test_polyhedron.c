@@ -944,6 +944,31 @@ static void test_bad_input(void **state)
 	col_polyhedron_destroy(p);
 }
 
+/* Two pieces, one inside the other solid with the surfaces apart: found through a vertex of
+ * every loop (one vertex per polyhedron misses it). */
+static void test_piece_inside(void **state)
+{
+	(void)state;
+	mesh_arrays two_big = {0}, two_small = {0};
+	add_box(&two_big, (col_vec3){-6, -1, -1}, (col_vec3){-4, 1, 1}, false);
+	add_box(&two_big, (col_vec3){4, -1, -1}, (col_vec3){6, 1, 1}, false);
+	add_box(&two_small, (col_vec3){99.7, -0.3, -0.3}, (col_vec3){100.3, 0.3, 0.3}, false);
+	add_box(&two_small, (col_vec3){4.7, -0.3, -0.3}, (col_vec3){5.3, 0.3, 0.3}, false);
+	col_mesh *big = mesh_of(&two_big), *small = mesh_of(&two_small);
+	col_polyhedron *pb = NULL, *ps = NULL;
+	col_error error;
+	check_ok(col_polyhedron_from_mesh(big, NULL, &pb, &error), &error);
+	check_ok(col_polyhedron_from_mesh(small, NULL, &ps, &error), &error);
+	col_transform3 identity = col_transform3_identity(), away = {col_quat_identity(), {0, 0, 50}};
+	assert_true(col_polyhedron_intersects_polyhedron(pb, ps, identity, NULL));
+	assert_true(col_polyhedron_intersects_polyhedron(ps, pb, identity, NULL));
+	assert_false(col_polyhedron_intersects_polyhedron(pb, ps, away, NULL));
+	col_polyhedron_destroy(pb);
+	col_polyhedron_destroy(ps);
+	col_mesh_destroy(big);
+	col_mesh_destroy(small);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -954,6 +979,7 @@ int main(void)
 	    cmocka_unit_test(test_pairs),          cmocka_unit_test(test_rigid_invariance),
 	    cmocka_unit_test(test_fast_path),      cmocka_unit_test(test_from_mesh),
 	    cmocka_unit_test(test_nearly_planar),  cmocka_unit_test(test_bad_input),
+	    cmocka_unit_test(test_piece_inside),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
