@@ -186,26 +186,12 @@ function update()
 	else
 		q.contacts, q.summary = {}, nil
 	end
-	local reached = {}
-	for _, i in ipairs(q.trace.cones) do reached[i] = true end
-	q.frontier = {}
-	for _, i in ipairs(q.trace.cones) do
-		local deeper = false
-		for _, child in ipairs(tree:cone(i).children or {}) do deeper = deeper or reached[child] end
-		if not deeper then q.frontier[#q.frontier + 1] = i end
-	end
+	q.frontier = solids.frontier(tree, q.trace.cones)
 end
 
 -- ---- drawing ----
 
-local function kept(name, key, make)
-	local d = drawn[name]
-	if not d or d.key ~= key then
-		d = { key = key, mesh = make() }
-		drawn[name] = d
-	end
-	return d.mesh
-end
+local function kept(name, key, make) return solids.kept(drawn, name, key, make) end
 
 -- b where the pose puts it, remade when the pose changes.
 local function moved_other()
@@ -218,29 +204,12 @@ local function moved_other()
 end
 
 local function reached_cones()
-	return kept("reached", table.concat(q.frontier, ","), function()
-		local apex, list = { tree:apex() }, {}
-		for _, i in ipairs(q.frontier) do
-			local e = tree:cone(i).envelope
-			list[#list + 1] = { apex, e[1], e[2], e[3] }
-		end
-		return solids.tetrahedra_mesh(list) or false
-	end)
+	return kept("reached", table.concat(q.frontier, ","), function() return solids.cone_envelopes(tree, q.frontier) end)
 end
 
 local function tested_faces()
 	local list = q.trace.tetrahedra
-	return kept("tested", table.concat(list, ","), function()
-		local cov, triangles, seen = tree:covering(), {}, {}
-		for _, i in ipairs(list) do
-			if not seen[i] then
-				seen[i] = true
-				local t = cov:tetrahedron(i)
-				triangles[#triangles + 1] = { t.a, t.b, t.c }
-			end
-		end
-		return solids.triangles_mesh(triangles) or false
-	end)
+	return kept("tested", table.concat(list, ","), function() return solids.covering_triangles(tree, list) end)
 end
 
 function draw(g)

@@ -17,6 +17,14 @@
 --   solids.tetrahedra_mesh(list)              a collide.mesh of tetrahedra {o, a, b, c} (each face
 --                                             turned outward, so none is drawn as a back face)
 --   solids.triangles_mesh(list)               a collide.mesh of triangles {a, b, c}, as wound
+--   solids.kept(store, name, key, make)       the drawing store[name] made by make(), made again
+--                                             when key changes (meshes cost to build each frame)
+--   solids.covering_triangles(tree, list, skip) a collide.mesh of the covering triangles listed
+--                                             (each once, skip left out), or false when none
+--   solids.cone_envelopes(tree, cones)        a collide.mesh of the listed cones' enclosing
+--                                             tetrahedra, or false when none
+--   solids.frontier(tree, cones)              the listed cones none of whose children are listed
+--                                             (the deepest a query reached), and how many are leaves
 --   solids.camera(g, box, yaw, pitch)         g.camera3d fitted to box = {minx, ..., maxz}, seen
 --                                             from yaw, pitch (degrees), the box moved right and
 --                                             down a little to leave room for the HUD
@@ -143,6 +151,48 @@ function solids.triangles_mesh(list)
 	end
 	if #triangles == 0 then return nil end
 	return collide.mesh{ vertices = vertices, triangles = triangles }
+end
+
+function solids.kept(store, name, key, make)
+	local d = store[name]
+	if not d or d.key ~= key then
+		d = { key = key, mesh = make() }
+		store[name] = d
+	end
+	return d.mesh
+end
+
+function solids.covering_triangles(tree, list, skip)
+	local cov, triangles, seen = tree:covering(), {}, {}
+	for _, i in ipairs(list) do
+		if not seen[i] and i ~= skip then
+			seen[i] = true
+			local t = cov:tetrahedron(i)
+			triangles[#triangles + 1] = { t.a, t.b, t.c }
+		end
+	end
+	return solids.triangles_mesh(triangles) or false
+end
+
+function solids.cone_envelopes(tree, cones)
+	local apex, list = { tree:apex() }, {}
+	for _, i in ipairs(cones) do
+		local e = tree:cone(i).envelope
+		list[#list + 1] = { apex, e[1], e[2], e[3] }
+	end
+	return solids.tetrahedra_mesh(list) or false
+end
+
+function solids.frontier(tree, cones)
+	local reached, frontier, leaves = {}, {}, 0
+	for _, i in ipairs(cones) do reached[i] = true end
+	for _, i in ipairs(cones) do
+		local cone, deeper = tree:cone(i), false
+		for _, child in ipairs(cone.children or {}) do deeper = deeper or reached[child] end
+		if not deeper then frontier[#frontier + 1] = i end
+		if cone.leaf then leaves = leaves + 1 end
+	end
+	return frontier, leaves
 end
 
 function solids.camera(g, box, yaw, pitch)

@@ -164,15 +164,7 @@ function update()
 	q.signed = tree:signed_distance(center)
 	-- the cones the surface search reached whose children it did not reach (the leaves among them),
 	-- and the triangle that met the ball (the last one tested, when it met)
-	local reached = {}
-	for _, i in ipairs(q.trace.cones) do reached[i] = true end
-	q.frontier, q.leaves = {}, 0
-	for _, i in ipairs(q.trace.cones) do
-		local cone, deeper = tree:cone(i), false
-		for _, child in ipairs(cone.children or {}) do deeper = deeper or reached[child] end
-		if not deeper then q.frontier[#q.frontier + 1] = i end
-		if cone.leaf then q.leaves = q.leaves + 1 end
-	end
+	q.frontier, q.leaves = solids.frontier(tree, q.trace.cones)
 	q.met = q.surface and q.trace.tetrahedra[#q.trace.tetrahedra] or nil
 	if ray_mode then
 		q.dir = direction()
@@ -185,28 +177,11 @@ end
 -- ---- drawing ----
 
 -- A drawing mesh kept under name while key does not change.
-local function kept(name, key, make)
-	local d = drawn[name]
-	if not d or d.key ~= key then
-		d = { key = key, mesh = make() }
-		drawn[name] = d
-	end
-	return d.mesh
-end
+local function kept(name, key, make) return solids.kept(drawn, name, key, make) end
 
 local function tested_faces()
 	local list = q.trace.tetrahedra
-	return kept("tested", table.concat(list, ","), function()
-		local cov, triangles, seen = tree:covering(), {}, {}
-		for _, i in ipairs(list) do
-			if not seen[i] and i ~= q.met then
-				seen[i] = true
-				local t = cov:tetrahedron(i)
-				triangles[#triangles + 1] = { t.a, t.b, t.c }
-			end
-		end
-		return solids.triangles_mesh(triangles) or false
-	end)
+	return kept("tested", table.concat(list, ","), function() return solids.covering_triangles(tree, list, q.met) end)
 end
 
 local function met_face()
@@ -218,14 +193,7 @@ local function met_face()
 end
 
 local function influence_faces()
-	return kept("influence", table.concat(q.frontier, ","), function()
-		local apex, list = { tree:apex() }, {}
-		for _, i in ipairs(q.frontier) do
-			local e = tree:cone(i).envelope
-			list[#list + 1] = { apex, e[1], e[2], e[3] }
-		end
-		return solids.tetrahedra_mesh(list) or false
-	end)
+	return kept("influence", table.concat(q.frontier, ","), function() return solids.cone_envelopes(tree, q.frontier) end)
 end
 
 local function vec_text(v) return ("(%.3g, %.3g, %.3g)"):format(v[1], v[2], v[3]) end

@@ -211,14 +211,7 @@ end
 -- ---- drawing ----
 
 -- A drawing mesh kept under name while key does not change.
-local function kept(name, key, make)
-	local d = drawn[name]
-	if not d or d.key ~= key then
-		d = { key = key, mesh = make() }
-		drawn[name] = d
-	end
-	return d.mesh
-end
+local function kept(name, key, make) return solids.kept(drawn, name, key, make) end
 
 -- The outer faces of the level's enclosing tetrahedra, one mesh per cone level (for its colour).
 local function level_faces()
