@@ -2,8 +2,8 @@
 # Runs every benchmark built in BUILD_DIR and draws the plots; `make bench` calls it after building.
 # Usage: [BENCH_ONLY=NAME] tools/run-bench.sh BUILD_DIR [--quick]
 #   --quick     a hundredth of the queries: checks the harness in seconds; its figures mean little
-#   BENCH_ONLY  runs only that benchmark (polygon, point_location, tritree_study, mesh_point, mesh_query); the
-#               others keep their last CSVs, and every plot is drawn again
+#   BENCH_ONLY  runs only that benchmark (polygon, point_location, tritree_study, mesh_point, mesh_query,
+#               tetratree_study3d); the others keep their last CSVs, and every plot is drawn again
 # Writes, per benchmark, bench/results/NAME.csv (one row per case x query set x method),
 # bench/results/NAME.txt (the tables as printed, with the machine line) and docs/images/bench_NAME.png:
 #   polygon          bench_polygon: point in polygon, circle vs polygon, build (star and regular)
@@ -11,6 +11,8 @@
 #   tritree_study    bench_tritree: source 000's study (DC, DC-TT, DC-List, quadtree; build times)
 #   mesh_point       bench_mesh_point: point in polyhedron, star and non-star meshes (CGAL, Embree)
 #   mesh_query       bench_mesh_query: sphere vs mesh and mesh vs mesh on the same meshes (FCL, CGAL)
+#   tetratree_study3d  bench_tetratree_study: source 000's 3D study (DC, DC-TT, Inc-TT, octree; spheres;
+#                    DC-TT vs DC-List pairs by size ratio; tetra-tree vs octree build times)
 set -eu
 
 if [ $# -lt 1 ] || [ ! -d "$1" ]; then
@@ -82,6 +84,13 @@ if [ -x "$build/bench/bench_mesh_query" ]; then
 	have_mesh_query=yes
 else
 	echo "run-bench: $build/bench/bench_mesh_query is missing; its benchmark is skipped" >&2
+fi
+have_study3d=no
+if [ -x "$build/bench/bench_tetratree_study" ]; then
+	run tetratree_study3d bench_tetratree_study "$@"
+	have_study3d=yes
+else
+	echo "run-bench: $build/bench/bench_tetratree_study is missing; the 3D study is skipped" >&2
 fi
 
 if ! command -v gnuplot > /dev/null 2>&1; then
@@ -392,6 +401,105 @@ load "$work/query_plots.gp"
 unset multiplot
 GNUPLOT
 	echo "plot: docs/images/bench_mesh_query.png"
+fi
+
+# The 3D study's plot (bench_tetratree_study): ns per frame (log) per method; build ms against cells.
+# Columns of tetratree_study3d.csv: 1 case, 3 query_set, 5 method, 7 ns_per_query, 8 build_ms,
+# 13 table, 14 triangles, 15 path, 16 x.
+study3d_csv=bench/results/tetratree_study3d.csv
+if [ "$have_study3d" = yes ] && [ -s "$study3d_csv" ] && [ -s bench/results/tetratree_study3d.txt ]; then
+	for p in circular contour; do
+		for m in dc dc-tt inc-tt inc-oct; do
+			awk -F, -v p="$p" -v m="$m" 'NR > 1 && $13 == "point" && $15 == p && $5 == m && $7 != "" { print $14, $7 }' \
+				"$study3d_csv" | sort -n > "$work/s3_point_${p}_$m.dat"
+		done
+		for c in complex1 cat horse golf; do
+			awk -F, -v p="$p" -v c="$c" 'NR > 1 && $13 == "sphere" && $15 == p && $1 == c && $5 == "dc-tt" { print $16, $7 }' \
+				"$study3d_csv" | sort -n > "$work/s3_sphere_${p}_$c.dat"
+		done
+		for m in dc-tt dc-list; do
+			awk -F, -v p="$p" -v m="$m" 'NR > 1 && $13 == "ratio" && $15 == p && $5 == m { print $16, $7 }' \
+				"$study3d_csv" | sort -n > "$work/s3_ratio_${p}_$m.dat"
+		done
+	done
+	for c in complex1 cat horse golf; do
+		for m in tetratree octree; do
+			awk -F, -v c="$c" -v m="$m" 'NR > 1 && $13 == "build" && $1 == c && $5 == m && $3 ~ /^build\.full\./ { print $16, $8 }' \
+				"$study3d_csv" | sort -n > "$work/s3_build_${c}_$m.dat"
+		done
+	done
+	for f in 0 1 2 4 8; do
+		awk -F, -v m="tetratree.aa$f" 'NR > 1 && $13 == "build" && $5 == m { v = $3; sub(/^build\.fit\./, "", v); print v, $8 }' \
+			"$study3d_csv" | sort -n > "$work/s3_fit_$f.dat"
+	done
+	# study3d_plot ITEMS...: a plot command over the non-empty files only; each item is "file|title|style"
+	study3d_plot()
+	{
+		clause=""
+		for item in "$@"; do
+			file=${item%%|*}
+			rest=${item#*|}
+			title=${rest%%|*}
+			style=${rest#*|}
+			if [ -s "$work/$file.dat" ]; then
+				[ -z "$clause" ] || clause="$clause, "
+				clause="$clause\"$work/$file.dat\" using 1:2 title \"$title\" $style"
+			fi
+		done
+		if [ -n "$clause" ]; then
+			printf 'plot %s\n' "$clause"
+		else
+			echo "set label 1 \"no data\" at graph 0.5, 0.5 center; plot 1 notitle lc rgb \"white\"; unset label 1"
+		fi
+	}
+	{
+		echo 'set xlabel "triangles"'
+		echo 'set ylabel "ns per frame (log scale)"'
+		for p in circular contour; do
+			echo "set title \"point in polyhedron, $p path (Table 5.2)\""
+			study3d_plot "s3_point_${p}_dc-tt|DC-TT (tree + cache)|lw 2 pt 7" "s3_point_${p}_inc-tt|Inc-TT (tree)|pt 5" \
+				"s3_point_${p}_inc-oct|Inc-Oct (octree crossing)|lw 2 pt 9" "s3_point_${p}_dc|DC (covering + cache)|dt 2 pt 1"
+		done
+		echo 'set xlabel "bounding radius / sphere radius"'
+		echo 'set logscale x 2'
+		echo 'set format x "%g"'
+		echo 'set title "sphere vs polyhedron, DC-TT (Table 5.4; solid: circular, dashed: contour)"'
+		study3d_plot "s3_sphere_circular_complex1|complex1|lw 2 pt 7 lc 1" "s3_sphere_circular_cat|cat|lw 2 pt 5 lc 2" \
+			"s3_sphere_circular_horse|horse|lw 2 pt 9 lc 3" "s3_sphere_circular_golf|golf|lw 2 pt 11 lc 4" \
+			"s3_sphere_contour_complex1|complex1 contour|dt 2 pt 7 lc 1" "s3_sphere_contour_cat|cat contour|dt 2 pt 5 lc 2" \
+			"s3_sphere_contour_horse|horse contour|dt 2 pt 9 lc 3" "s3_sphere_contour_golf|golf contour|dt 2 pt 11 lc 4"
+		echo 'set xlabel "size ratio 1:k"'
+		echo 'set title "horse stand-in pair by size ratio (Table 5.6)"'
+		study3d_plot "s3_ratio_circular_dc-tt|DC-TT, circular|lw 2 pt 7 lc 1" "s3_ratio_circular_dc-list|DC-List, circular|lw 2 pt 5 lc 2" \
+			"s3_ratio_contour_dc-tt|DC-TT, contour|dt 2 pt 7 lc 1" "s3_ratio_contour_dc-list|DC-List, contour|dt 2 pt 5 lc 2"
+		echo 'set xlabel "cells (subdivisions)"'
+		echo 'set logscale x 10'
+		echo 'set format x "10^{%L}"'
+		echo 'set ylabel "build ms (log scale)"'
+		echo 'set title "build at full depth, no fitting (Fig. 5.41; solid: tetra-tree, dashed: octree)"'
+		study3d_plot "s3_build_complex1_tetratree|complex1 tetra-tree|lw 2 pt 7 lc 1" "s3_build_complex1_octree|complex1 octree|dt 2 pt 7 lc 1" \
+			"s3_build_cat_tetratree|cat tetra-tree|lw 2 pt 5 lc 2" "s3_build_cat_octree|cat octree|dt 2 pt 5 lc 2" \
+			"s3_build_horse_tetratree|horse tetra-tree|lw 2 pt 9 lc 3" "s3_build_horse_octree|horse octree|dt 2 pt 9 lc 3" \
+			"s3_build_golf_tetratree|golf tetra-tree|lw 2 pt 11 lc 4" "s3_build_golf_octree|golf octree|dt 2 pt 11 lc 4"
+		echo 'set title "horse stand-in tetra-tree build by fitting iterations (Fig. 5.44)"'
+		study3d_plot "s3_fit_0|AA 0|pt 7" "s3_fit_1|AA 1|pt 5" "s3_fit_2|AA 2|pt 9" "s3_fit_4|AA 4|pt 11" "s3_fit_8|AA 8|lw 2 pt 13"
+	} > "$work/study3d_plots.gp"
+	study3d_machine=$(sed -n 's/^machine: //p' bench/results/tetratree_study3d.txt | sed 's/"/\\"/g')
+	study3d_terminal=$(echo "$terminal" | sed 's/size 1400,1000/size 1800,1200/')
+	gnuplot <<GNUPLOT
+set terminal $study3d_terminal
+set output "docs/images/bench_tetratree_study3d.png"
+set logscale xy
+set format x "10^{%L}"
+set format y "10^{%L}"
+set grid
+set key top left samplen 3
+set style data linespoints
+set multiplot layout 2,3 title "source 000's 3D study, reproduced (lower is better)\\n{/*0.8 $study3d_machine}"
+load "$work/study3d_plots.gp"
+unset multiplot
+GNUPLOT
+	echo "plot: docs/images/bench_tetratree_study3d.png"
 fi
 
 if [ "$have_point_location" = no ]; then
