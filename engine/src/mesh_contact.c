@@ -199,18 +199,6 @@ static bool mesh_holds(const void *solid, col_vec3 p, col_query_stats *stats)
 	return col_mesh_contains_point(solid, p, COL_METHOD_CROSSING, stats);
 }
 
-static col_triangle moved_triangle(const col_mesh *mesh, int index, col_transform3 t)
-{
-	col_triangle u = col_mesh_triangle(mesh, index);
-	return (col_triangle){col_transform3_apply(t, u.a), col_transform3_apply(t, u.b), col_transform3_apply(t, u.c)};
-}
-
-static col_aabb3 box_of(col_triangle t)
-{
-	return (col_aabb3){{fmin(t.a.x, fmin(t.b.x, t.c.x)), fmin(t.a.y, fmin(t.b.y, t.c.y)), fmin(t.a.z, fmin(t.b.z, t.c.z))},
-	                   {fmax(t.a.x, fmax(t.b.x, t.c.x)), fmax(t.a.y, fmax(t.b.y, t.c.y)), fmax(t.a.z, fmax(t.b.z, t.c.z))}};
-}
-
 /* The sphere about the box's centre through its corners, a little widened for rounding. */
 static col_sphere sphere_around(col_aabb3 box)
 {
@@ -235,12 +223,12 @@ col_status col_mesh_contacts(const col_mesh *a, const col_mesh *b, col_transform
 	if (boxes == NULL)
 		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "mesh contacts: out of memory");
 	for (int i = 0; i < na; i++)
-		boxes[i] = box_of(col_mesh_triangle(a, i));
+		boxes[i] = col_triangle_bounds(col_mesh_triangle(a, i));
 	mesh_contact_set set;
 	mesh_contact_set_init(&set);
 	for (int j = 0; j < nb; j++) {
-		col_triangle tb = moved_triangle(b, j, b_to_a);
-		col_aabb3 box = box_of(tb);
+		col_triangle tb = col_triangle_moved(col_mesh_triangle(b, j), b_to_a);
+		col_aabb3 box = col_triangle_bounds(tb);
 		for (int i = 0; i < na; i++)
 			if (col_aabb3_overlaps(boxes[i], box)) {
 				if (stats != NULL)

@@ -16,12 +16,7 @@ typedef struct mesh_view {
 static col_triangle view_triangle(const mesh_view *view, int index)
 {
 	col_triangle t = col_mesh_triangle(view->mesh, index);
-	if (view->moved) {
-		t.a = col_transform3_apply(view->transform, t.a);
-		t.b = col_transform3_apply(view->transform, t.b);
-		t.c = col_transform3_apply(view->transform, t.c);
-	}
-	return t;
+	return view->moved ? col_triangle_moved(t, view->transform) : t;
 }
 
 static col_aabb3 view_bounds(const mesh_view *view)
@@ -55,22 +50,6 @@ static double solid_angle(col_vec3 a, col_vec3 b, col_vec3 c)
 	return 2.0 * atan2(numerator, denominator);
 }
 
-static double min3(double a, double b, double c)
-{
-	return a < b ? (a < c ? a : c) : (b < c ? b : c);
-}
-static double max3(double a, double b, double c)
-{
-	return a > b ? (a > c ? a : c) : (b > c ? b : c);
-}
-
-/* Plain comparisons rather than fmin/fmax: this runs once per triangle per query. */
-static col_aabb3 triangle_bounds(col_triangle t)
-{
-	return (col_aabb3){{min3(t.a.x, t.b.x, t.c.x), min3(t.a.y, t.b.y, t.c.y), min3(t.a.z, t.b.z, t.c.z)},
-	                   {max3(t.a.x, t.b.x, t.c.x), max3(t.a.y, t.b.y, t.c.y), max3(t.a.z, t.b.z, t.c.z)}};
-}
-
 /* Whether p lies on triangle t, given s = col_orient3d(t.a, t.b, t.c, p): most triangles are
  * settled by that sign alone. */
 static bool on_triangle(col_triangle t, double s, col_vec3 p)
@@ -86,7 +65,7 @@ static bool view_contains_winding(const mesh_view *view, col_vec3 p, uint64_t *t
 	for (int i = 0; i < n; ++i) {
 		col_triangle t = view_triangle(view, i);
 		/* Box tests are exact comparisons: outside the triangle's box, p is off the triangle. */
-		if (col_aabb3_contains(triangle_bounds(t), p) &&
+		if (col_aabb3_contains(col_triangle_bounds(t), p) &&
 		    on_triangle(t, col_orient3d(t.a, t.b, t.c, p), p))
 			return true; /* on the surface counts as inside, exactly */
 		sum += solid_angle(col_vec3_sub(t.a, p), col_vec3_sub(t.b, p), col_vec3_sub(t.c, p));
@@ -158,13 +137,13 @@ static bool view_contains_crossing(const mesh_view *view, col_vec3 p, uint64_t *
 		col_vec3 q = col_vec3_add(p, col_vec3_scale(ray_direction(attempt), length));
 		/* p lies in the segment's box, so a triangle apart from that box neither holds p nor meets
 		 * the segment: an exact rejection that spares most of the orientation tests. */
-		col_aabb3 segment_box = triangle_bounds((col_triangle){p, q, q});
+		col_aabb3 segment_box = col_triangle_bounds((col_triangle){p, q, q});
 		int crossings = 0;
 		bool grazed = false;
 		for (int i = 0; i < n; ++i) {
 			col_triangle t = view_triangle(view, i);
 			*tested += 1;
-			if (!col_aabb3_overlaps(triangle_bounds(t), segment_box))
+			if (!col_aabb3_overlaps(col_triangle_bounds(t), segment_box))
 				continue;
 			double sp = col_orient3d(t.a, t.b, t.c, p);
 			if (attempt == 0 && on_triangle(t, sp, p))
@@ -263,7 +242,7 @@ bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transfor
 	col_aabb3 bounds_a = col_mesh_bounds(a);
 	for (int j = 0; j < b->triangle_count; ++j) {
 		col_triangle tb = view_triangle(&view_b, j);
-		col_aabb3 box_b = triangle_bounds(tb);
+		col_aabb3 box_b = col_triangle_bounds(tb);
 		if (!col_aabb3_overlaps(box_b, bounds_a)) {
 			tested += (uint64_t)a->triangle_count;
 			continue;
@@ -271,7 +250,7 @@ bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transfor
 		for (int i = 0; i < a->triangle_count; ++i) {
 			col_triangle ta = col_mesh_triangle(a, i);
 			++tested;
-			if (col_aabb3_overlaps(triangle_bounds(ta), box_b) &&
+			if (col_aabb3_overlaps(col_triangle_bounds(ta), box_b) &&
 			    col_triangle_intersects_triangle(ta, tb)) {
 				count(stats, tested);
 				return true;

@@ -11,22 +11,6 @@
 #include "collide/predicates.h"
 #include "exact_plane.h"
 
-static double min3(double a, double b, double c)
-{
-	return fmin(a, fmin(b, c));
-}
-
-static double max3(double a, double b, double c)
-{
-	return fmax(a, fmax(b, c));
-}
-
-static col_aabb3 box_of(col_vec3 a, col_vec3 b, col_vec3 c)
-{
-	return (col_aabb3){{min3(a.x, b.x, c.x), min3(a.y, b.y, c.y), min3(a.z, b.z, c.z)},
-	                   {max3(a.x, b.x, c.x), max3(a.y, b.y, c.y), max3(a.z, b.z, c.z)}};
-}
-
 /* What one tetrahedron says: go on, the point is on the boundary, or the count cannot decide. */
 enum { STEP_ON, STEP_INSIDE, STEP_FRAGILE };
 
@@ -56,7 +40,7 @@ static int count_tetrahedron(const col_polyhedron *p, const col_polyhedron_tetra
 	if (t->flags & COL_POLYHEDRON_DEGENERATE_FAN) {
 		/* W on the line of a b: a fan triangle without area adds nothing to its face, so the
 		 * tetrahedron, flat, adds nothing either; its neighbours weigh the triangles it shares. */
-		if (!col_aabb3_contains(box_of(t->centre, t->a, t->b), x) ||
+		if (!col_aabb3_contains(col_triangle_bounds((col_triangle){t->centre, t->a, t->b}), x) ||
 		    !col_triangle_contains_point((col_triangle){t->centre, t->a, t->b}, x))
 			return STEP_ON;
 		return face_holds(p, st, face, x) ? STEP_INSIDE : STEP_ON;
@@ -214,7 +198,7 @@ bool col_poly_crossing_contains(const col_polyhedron *p, col_vec3 x, uint64_t *t
 		return winding_contains(p, x);
 	for (int attempt = 0; attempt < MAX_RAYS; attempt++) {
 		col_vec3 q = col_vec3_add(x, col_vec3_scale(ray_direction(attempt), length));
-		col_aabb3 ray_box = box_of(x, q, q);
+		col_aabb3 ray_box = col_triangle_bounds((col_triangle){x, q, q});
 		int winding = 0;
 		bool grazed = false;
 		for (int i = 0; i < p->tetra_count && !grazed; i++) {
@@ -223,7 +207,7 @@ bool col_poly_crossing_contains(const col_polyhedron *p, col_vec3 x, uint64_t *t
 			/* A false edge's two triangles cancel, a triangle without area bounds nothing, and a
 			 * box apart from the ray's is not crossed. */
 			if ((t->flags & (COL_POLYHEDRON_FALSE_EDGE | COL_POLYHEDRON_DEGENERATE_FAN)) ||
-			    !col_aabb3_overlaps(box_of(t->centre, t->a, t->b), ray_box))
+			    !col_aabb3_overlaps(col_triangle_bounds((col_triangle){t->centre, t->a, t->b}), ray_box))
 				continue;
 			int sx = col_exact_sign(col_orient3d(t->centre, t->a, t->b, x));
 			/* x in the triangle's plane (x is off the surface): the ray leaves the plane at x,

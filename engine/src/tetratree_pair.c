@@ -87,13 +87,7 @@ static col_triangle triangle_a(const pair_query *q, int i)
 static col_triangle moved_triangle_b(const pair_query *q, int j)
 {
 	const col_covering3d_tetrahedron *t = &q->b->covering->tetrahedra[j];
-	return (col_triangle){moved(q, t->a), moved(q, t->b), moved(q, t->c)};
-}
-
-static col_aabb3 triangle_box(col_triangle t)
-{
-	return (col_aabb3){{fmin(t.a.x, fmin(t.b.x, t.c.x)), fmin(t.a.y, fmin(t.b.y, t.c.y)), fmin(t.a.z, fmin(t.b.z, t.c.z))},
-	                   {fmax(t.a.x, fmax(t.b.x, t.c.x)), fmax(t.a.y, fmax(t.b.y, t.c.y)), fmax(t.a.z, fmax(t.b.z, t.c.z))}};
+	return col_triangle_moved((col_triangle){t->a, t->b, t->c}, q->b_to_a);
 }
 
 static void remember_hit(const pair_query *q, int i, int j, int ia, int ib)
@@ -110,7 +104,7 @@ static void remember_hit(const pair_query *q, int i, int j, int ia, int ib)
 /* Two triangles, exactly, after a box test (exact comparisons on the same coordinates). */
 static bool triangles_meet(const pair_query *q, col_triangle ta, col_triangle tb)
 {
-	if (!col_aabb3_overlaps(triangle_box(ta), triangle_box(tb)))
+	if (!col_aabb3_overlaps(col_triangle_bounds(ta), col_triangle_bounds(tb)))
 		return false;
 	if (q->stats != NULL)
 		q->stats->primitives_tested++;
@@ -124,11 +118,11 @@ static bool detailed(const pair_query *q, int ia, int ib)
 	for (int kb = 0; kb < cb->count; kb++) {
 		int j = q->b->pool[cb->first + kb];
 		col_triangle tb = moved_triangle_b(q, j);
-		col_aabb3 box = triangle_box(tb);
+		col_aabb3 box = col_triangle_bounds(tb);
 		for (int ka = 0; ka < ca->count; ka++) {
 			int i = q->a->pool[ca->first + ka];
 			col_triangle ta = triangle_a(q, i);
-			if (!col_aabb3_overlaps(triangle_box(ta), box))
+			if (!col_aabb3_overlaps(col_triangle_bounds(ta), box))
 				continue;
 			tt_trace_tetrahedra(q->trace, &i, 1);
 			if (q->contacts != NULL) {
@@ -243,7 +237,7 @@ static bool list_visit(const pair_query *q, int index, col_sphere reach, const c
 	for (int k = 0; k < c->count; k++) {
 		int i = q->a->pool[c->first + k];
 		col_triangle ta = triangle_a(q, i);
-		col_aabb3 box = triangle_box(ta);
+		col_aabb3 box = col_triangle_bounds(ta);
 		if (!col_aabb3_overlaps(box, ball))
 			continue;
 		tt_trace_tetrahedra(q->trace, &i, 1);
@@ -266,7 +260,7 @@ static bool cone_list(const pair_query *q)
 	if (moved_b != NULL && boxes != NULL) {
 		for (int j = 0; j < n; j++) {
 			moved_b[j] = moved_triangle_b(q, j);
-			boxes[j] = triangle_box(moved_b[j]);
+			boxes[j] = col_triangle_bounds(moved_b[j]);
 		}
 		col_sphere reach = {moved(q, cb->bounds.center), cb->bounds.radius};
 		for (int root = 0; root < 8 && !met; root++)
@@ -286,10 +280,10 @@ static bool all_pairs(const pair_query *q)
 	const col_covering3d *ca = q->a->covering, *cb = q->b->covering;
 	for (int j = 0; j < cb->count; j++) {
 		col_triangle tb = moved_triangle_b(q, j);
-		col_aabb3 box = triangle_box(tb);
+		col_aabb3 box = col_triangle_bounds(tb);
 		for (int i = 0; i < ca->count; i++) {
 			col_triangle ta = triangle_a(q, i);
-			if (col_aabb3_overlaps(triangle_box(ta), box) && triangles_meet(q, ta, tb))
+			if (col_aabb3_overlaps(col_triangle_bounds(ta), box) && triangles_meet(q, ta, tb))
 				return true;
 		}
 	}

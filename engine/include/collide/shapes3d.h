@@ -44,6 +44,23 @@ col_status col_sphere_validate(col_sphere sphere, col_error *error);
 bool col_sphere_contains_point(col_sphere sphere, col_vec3 p);
 bool col_sphere_intersects_sphere(col_sphere a, col_sphere b);
 
+/* The box of the triangle's three vertices (exact: the smallest and largest coordinates as given;
+ * plain comparisons, since it runs per triangle in the queries' loops). */
+static inline double col_min3(double a, double b, double c) { return a < b ? (a < c ? a : c) : (b < c ? b : c); }
+static inline double col_max3(double a, double b, double c) { return a > b ? (a > c ? a : c) : (b > c ? b : c); }
+static inline col_aabb3 col_triangle_bounds(col_triangle t)
+{
+	return (col_aabb3){{col_min3(t.a.x, t.b.x, t.c.x), col_min3(t.a.y, t.b.y, t.c.y), col_min3(t.a.z, t.b.z, t.c.z)},
+	                   {col_max3(t.a.x, t.b.x, t.c.x), col_max3(t.a.y, t.b.y, t.c.y), col_max3(t.a.z, t.b.z, t.c.z)}};
+}
+
+/* The triangle with each vertex moved by motion (rounded, as col_transform3_apply rounds). */
+static inline col_triangle col_triangle_moved(col_triangle t, col_transform3 motion)
+{
+	return (col_triangle){col_transform3_apply(motion, t.a), col_transform3_apply(motion, t.b),
+	                      col_transform3_apply(motion, t.c)};
+}
+
 /* Unit normal of the front side; the zero vector for a degenerate triangle. */
 col_vec3 col_triangle_normal(col_triangle t);
 double col_triangle_area(col_triangle t);
