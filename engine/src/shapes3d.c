@@ -189,6 +189,40 @@ static bool edge_interior_meets_sphere(col_vec3 a, col_vec3 b, col_sphere s)
 	       col_dot3_sign(b, a, s.center) > 0 && col_sphere_line_side(s.center, s.radius, a, b) <= 0;
 }
 
+/* A floating-point filter for col_triangle_intersects_sphere: 1 when the ball surely meets the
+ * triangle, 0 when surely not, -1 when the exact tests must say. scale bounds every difference
+ * used, so each rounding error is below 40 ulps of scale^3; the margin is 10^-12 scale^3, far
+ * above that and far below what separates the cases a query meets in practice. */
+static int sphere_triangle_filter(col_triangle t, col_vec3 c, double r)
+{
+	col_vec3 ab = col_vec3_sub(t.b, t.a), ac = col_vec3_sub(t.c, t.a), ap = col_vec3_sub(c, t.a);
+	double scale = fmax(fmax(fmax(fabs(ab.x), fabs(ab.y)), fmax(fabs(ab.z), fabs(ac.x))),
+	                    fmax(fmax(fabs(ac.y), fabs(ac.z)), fmax(fmax(fabs(ap.x), fabs(ap.y)), fmax(fabs(ap.z), r))));
+	scale *= 2.0;
+	double margin = 1e-12 * scale * scale * scale;
+	if (!(margin > 1e-250 && margin < 1e250))
+		return -1; /* tiny or huge: the products could underflow or overflow */
+	col_vec3 n = col_vec3_cross(ab, ac);
+	double n_length = col_vec3_length(n);
+	double d = fabs(col_vec3_dot(n, ap));
+	if (d > r * n_length + 2.0 * margin)
+		return 0; /* the plane is farther than the radius */
+	double r2 = r * r * (1.0 - 1e-9);
+	col_vec3 bp = col_vec3_sub(c, t.b), cp = col_vec3_sub(c, t.c);
+	if (col_vec3_dot(ap, ap) < r2 || col_vec3_dot(bp, bp) < r2 || col_vec3_dot(cp, cp) < r2)
+		return 1; /* a corner inside the ball */
+	if (d < r * n_length - 2.0 * margin) {
+		/* The centre's projection strictly inside the triangle: the plane is near enough. */
+		double wa = col_vec3_dot(n, col_vec3_cross(col_vec3_sub(t.b, c), col_vec3_sub(t.c, c)));
+		double wb = col_vec3_dot(n, col_vec3_cross(col_vec3_sub(t.c, c), col_vec3_sub(t.a, c)));
+		double wc = col_vec3_dot(n, col_vec3_cross(col_vec3_sub(t.a, c), col_vec3_sub(t.b, c)));
+		double sure = 8.0 * margin * scale;
+		if (wa > sure && wb > sure && wc > sure)
+			return 1;
+	}
+	return -1;
+}
+
 bool col_triangle_intersects_sphere(col_triangle t, col_sphere s)
 {
 	if (!sphere_is_valid(s) || !triangle_is_finite(t))
@@ -204,6 +238,9 @@ bool col_triangle_intersects_sphere(col_triangle t, col_sphere s)
 	    fmax(fmax(t.a.z, t.b.z), t.c.z) < nextafter(c.z - r, -INFINITY) ||
 	    fmin(fmin(t.a.z, t.b.z), t.c.z) > nextafter(c.z + r, INFINITY))
 		return false;
+	int clear = sphere_triangle_filter(t, c, r);
+	if (clear >= 0)
+		return clear == 1;
 	/* The point of the triangle nearest the centre is a vertex, a point inside an edge or a
 	 * point inside the face; each candidate below is a true point of the triangle, so the ball
 	 * meets the triangle exactly when one of them is within the radius. All exact. */
@@ -466,4 +503,38 @@ bool col_triangle_contact(col_triangle t, col_triangle u, col_contact3 *contact)
 	if (count == 0)
 		contact->depth = 0.0; /* two points or collinear slivers: nothing to push along */
 	return true;
+}
+
+double col_triangle_ray_parameter(col_triangle t, col_vec3 origin, col_vec3 direction)
+{
+	col_vec3 e1 = col_vec3_sub(t.b, t.a), e2 = col_vec3_sub(t.c, t.a);
+	col_vec3 p = col_vec3_cross(direction, e2);
+	double det = col_vec3_dot(e1, p);
+	if (det == 0.0)
+		return INFINITY; /* parallel (a ray along the plane meets the neighbours' edges instead) */
+	double inverse = 1.0 / det;
+	col_vec3 s = col_vec3_sub(origin, t.a);
+	double u = col_vec3_dot(s, p) * inverse;
+	if (!(u >= 0.0 && u <= 1.0))
+		return INFINITY;
+	col_vec3 q = col_vec3_cross(s, e1);
+	double v = col_vec3_dot(direction, q) * inverse;
+	if (!(v >= 0.0 && u + v <= 1.0))
+		return INFINITY;
+	double hit = col_vec3_dot(e2, q) * inverse;
+	return hit >= 0.0 ? hit : INFINITY;
+}
+
+col_contact3 col_sphere_solid_contact(col_sphere sphere, col_vec3 nearest, double distance, col_triangle surface,
+                                      int feature, bool inside, double scale)
+{
+	col_vec3 away = col_vec3_sub(sphere.center, nearest);
+	double length = col_vec3_length(away);
+	double rounding = 1e-12 * (scale + col_vec3_length(sphere.center));
+	col_vec3 normal = length > rounding && isfinite(1.0 / length)
+	                      ? col_vec3_scale(away, (inside ? -1.0 : 1.0) / length)
+	                      : col_triangle_normal(surface);
+	return (col_contact3){.point = nearest, .normal = normal,
+	                      .depth = fmax(0.0, inside ? sphere.radius + distance : sphere.radius - distance),
+	                      .feature = feature};
 }

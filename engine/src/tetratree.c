@@ -14,11 +14,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "collide/predicates.h"
 #include "covering3d_internal.h"
 #include "error.h"
+#include "wall_clock.h"
 #include "exact_plane.h"
 #include "tetratree_internal.h"
 
@@ -365,14 +365,6 @@ static void compute_stats(col_tetratree *tree)
 	                  (size_t)cov->count * sizeof *cov->tetrahedra + col_mesh_memory_bytes(cov->mesh);
 }
 
-static double now_seconds(void)
-{
-	struct timespec t;
-	if (timespec_get(&t, TIME_UTC) == 0)
-		return 0.0;
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* The smallest power of two at or above x (1 for x <= 0). */
 static double power_of_two_above(double x)
 {
@@ -413,7 +405,7 @@ col_status col_tetratree_build(const col_mesh *mesh, const col_tetratree_options
 	col_status status = check_options(&o, error);
 	if (status != COL_OK)
 		return status;
-	double started = now_seconds();
+	double started = wall_seconds();
 
 	col_tetratree *tree = calloc(1, sizeof *tree);
 	if (tree == NULL)
@@ -486,7 +478,7 @@ col_status col_tetratree_build(const col_mesh *mesh, const col_tetratree_options
 		fit_enclosing_sphere(tree, cone);
 	}
 	compute_level_reach(tree);
-	tree->stats.build_seconds = now_seconds() - started;
+	tree->stats.build_seconds = wall_seconds() - started;
 	compute_stats(tree);
 	*out = tree;
 	col_error_clear(error);
@@ -969,22 +961,9 @@ bool col_tetratree_sphere_contact(const col_tetratree *tree, col_sphere sphere, 
 	col_vec3 nearest;
 	int triangle;
 	double distance = nearest_surface_point(tree, sphere.center, &nearest, &triangle, stats);
-	col_vec3 away = col_vec3_sub(sphere.center, nearest);
-	double length = col_vec3_length(away);
-	col_vec3 normal;
-	/* The nearest point is rounded: a centre within rounding of the surface has no direction of
-	 * its own to it. */
-	double rounding = 1e-12 * (tree->covering->bounds.radius + col_vec3_length(sphere.center));
-	if (length > rounding && isfinite(1.0 / length)) {
-		normal = col_vec3_scale(away, (inside ? -1.0 : 1.0) / length);
-	} else {
-		/* The centre on the surface: out along the triangle's outward normal. */
-		const col_covering3d_tetrahedron *t = &tree->covering->tetrahedra[triangle];
-		normal = col_triangle_normal((col_triangle){t->a, t->b, t->c});
-	}
-	*contact = (col_contact3){.point = nearest, .normal = normal,
-	                          .depth = fmax(0.0, inside ? sphere.radius + distance : sphere.radius - distance),
-	                          .feature = triangle};
+	const col_covering3d_tetrahedron *t = &tree->covering->tetrahedra[triangle];
+	*contact = col_sphere_solid_contact(sphere, nearest, distance, (col_triangle){t->a, t->b, t->c}, triangle, inside,
+	                                    tree->covering->bounds.radius);
 	return true;
 }
 
@@ -1014,27 +993,6 @@ static double sphere_entry(const ray_query *q, const tt_cone *c)
 	return fmax(0.0, (-b - sqrt(disc)) / a);
 }
 
-/* Moller-Trumbore: the hit parameter of the ray on the closed triangle, or INFINITY. */
-static double ray_triangle(col_vec3 origin, col_vec3 direction, col_vec3 a, col_vec3 b, col_vec3 c)
-{
-	col_vec3 e1 = col_vec3_sub(b, a), e2 = col_vec3_sub(c, a);
-	col_vec3 p = col_vec3_cross(direction, e2);
-	double det = col_vec3_dot(e1, p);
-	if (det == 0.0)
-		return INFINITY; /* parallel (a ray along the plane meets the triangle's edges instead) */
-	double inv = 1.0 / det;
-	col_vec3 s = col_vec3_sub(origin, a);
-	double u = col_vec3_dot(s, p) * inv;
-	if (u < 0.0 || u > 1.0)
-		return INFINITY;
-	col_vec3 qv = col_vec3_cross(s, e1);
-	double v = col_vec3_dot(direction, qv) * inv;
-	if (v < 0.0 || u + v > 1.0)
-		return INFINITY;
-	double t = col_vec3_dot(e2, qv) * inv;
-	return t >= 0.0 ? t : INFINITY;
-}
-
 static void ray_visit(ray_query *q, int index)
 {
 	const col_tetratree *tree = q->tree;
@@ -1059,7 +1017,7 @@ static void ray_visit(ray_query *q, int index)
 		const col_covering3d_tetrahedron *t = &cov->tetrahedra[i];
 		if (q->stats != NULL)
 			q->stats->primitives_tested++;
-		double hit = ray_triangle(q->origin, q->direction, t->a, t->b, t->c);
+		double hit = col_triangle_ray_parameter((col_triangle){t->a, t->b, t->c}, q->origin, q->direction);
 		if (hit < INFINITY && hit <= q->best) {
 			q->best = hit;
 			q->triangle = i;

@@ -88,6 +88,16 @@ bool col_triangle_intersects_triangle(col_triangle t, col_triangle u);
  * only touching; depth is 0 when they only touch. Made for two mesh triangles wound to face out of
  * their solids: t of the first mesh, u of the second. feature is -1. */
 bool col_triangle_contact(col_triangle t, col_triangle u, col_contact3 *contact);
+/* Where the ray origin + t direction meets the closed triangle (Moller-Trumbore, in floating
+ * point): t >= 0, or INFINITY when it misses or runs parallel to the triangle's plane. */
+double col_triangle_ray_parameter(col_triangle t, col_vec3 origin, col_vec3 direction);
+/* The contact of a ball meeting a solid, from its centre's nearest surface point `nearest` (at
+ * `distance`, on triangle `surface`, numbered `feature`) and whether the centre is inside: the normal
+ * moves the ball out (away from the surface outside, towards it inside), the depth is how far.
+ * A centre within rounding of the surface (scale: the solid's coordinate magnitude) has no
+ * direction of its own: surface's outward normal is used. */
+col_contact3 col_sphere_solid_contact(col_sphere sphere, col_vec3 nearest, double distance, col_triangle surface,
+                                      int feature, bool inside, double scale);
 
 #ifdef __cplusplus
 }
