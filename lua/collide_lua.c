@@ -307,6 +307,7 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_covering3d(L);
 	col_lua_open_tetratree(L);
 	col_lua_open_polyhedron(L);
+	col_lua_open_mesh_bvh(L);
 	return 1;
 }
 

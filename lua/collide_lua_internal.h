@@ -8,6 +8,7 @@
 
 #include "collide/covering.h"
 #include "collide/covering3d.h"
+#include "collide/mesh_bvh.h"
 #include "collide/polygon_grid.h"
 #include "collide/quadtree.h"
 #include "collide/tetratree.h"
@@ -39,6 +40,9 @@
 /* Polyhedra with polygonal faces. */
 #define COL_LUA_POLYHEDRON "collide.polyhedron"
 
+/* Bounding volume hierarchies over meshes. */
+#define COL_LUA_BVH "collide.bvh"
+
 /* Each opener creates its metatables and adds its constructors to the module table on top of
  * the stack. */
 void col_lua_open_polygon(lua_State *L);
@@ -55,6 +59,7 @@ void col_lua_open_covering3d(lua_State *L);
 void col_lua_open_tetratree(lua_State *L);
 /* collide.polyhedron, polyhedron_from_mesh, complex_polyhedron, fan_triangle_hit */
 void col_lua_open_polyhedron(lua_State *L);
+void col_lua_open_mesh_bvh(lua_State *L); /* collide.bvh */
 
 /* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
  * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the
@@ -209,6 +214,11 @@ col_covering3d_cache *col_lua_opt_cache3d(lua_State *L, int arg, const col_cover
                                           const char *expected);
 /* Pushes a collide.sphere. */
 void col_lua_push_sphere(lua_State *L, col_sphere sphere);
+
+/* ---- mesh BVHs (wrap_mesh_bvh.c) ---- */
+
+/* The engine BVH behind the value at idx, or NULL when it is something else or closed. */
+col_mesh_bvh *col_lua_to_mesh_bvh(lua_State *L, int idx);
 
 /* ---- option tables ---- */
 

@@ -47,3 +47,6 @@ render scripts/3d/sphere_mesh.lua sphere_mesh_influence.png 150 960x640 mesh=two
 render scripts/3d/sphere_mesh.lua sphere_mesh_ray.png 3 960x640 mesh=torus mode=ray
 render scripts/3d/mesh_mesh.lua mesh_mesh.png 3 960x640
 render scripts/3d/mesh_mesh.lua mesh_mesh_cavity.png 3 960x640 mesh=hollow_ball other=box at=0.75,0.1,0 turn=30,20
+render scripts/3d/bvh.lua bvh.png 3 960x640 depth=4
+render scripts/3d/bvh.lua bvh_levels.png 3 960x640 mesh=bumpy_sphere depth=4 show=nested,novisited
+render scripts/3d/bvh.lua bvh_pair.png 3 960x640 mode=pair mesh=hollow_ball other=box at=0.75,0.1,0 turn=30,20 depth=2

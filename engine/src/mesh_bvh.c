@@ -72,10 +72,13 @@ static void make_node_box(bvh_node *node, const build_box *box)
 {
 	for (int k = 0; k < 3; k++) {
 		float center = (float)(0.5 * box->min[k] + 0.5 * box->max[k]);
-		/* The differences are rounded to double first: a hair more keeps them above the truth. */
-		double reach = fmax(box->max[k] - center, center - box->min[k]) * (1.0 + 0x1.0p-50);
+		float half = float_up(fmax(box->max[k] - center, center - box->min[k]));
+		/* The differences were rounded; widen until centre -/+ half (exact in double: two
+		 * floats) holds the box. */
+		while ((double)center + half < box->max[k] || (double)center - half > box->min[k])
+			half = nextafterf(half, INFINITY);
 		node->center[k] = center;
-		node->half[k] = float_up(reach);
+		node->half[k] = half;
 	}
 }
 
@@ -215,6 +218,30 @@ static void make_slab(builder *b, bvh_slab *slab, int begin, int end)
 	slab->high = float_up(high + slack);
 }
 
+/* Each box was rounded on its own, so a child's could stand a float step out of its parent's.
+ * Children are numbered after their parents: from the last node back, each parent becomes the
+ * union of its children's boxes (which hold its triangles), so boxes nest for the viewer and the
+ * tests. */
+static void nest_boxes(col_mesh_bvh *bvh)
+{
+	for (int index = bvh->node_count - 1; index >= 0; index--) {
+		bvh_node *node = &bvh->nodes[index];
+		if (bvh_is_leaf(node))
+			continue;
+		build_box box = box_empty();
+		for (int k = 0; k < 2; k++) {
+			const bvh_node *child = &bvh->nodes[node->first + k];
+			build_box b;
+			for (int axis = 0; axis < 3; axis++) {
+				b.min[axis] = (double)child->center[axis] - child->half[axis];
+				b.max[axis] = (double)child->center[axis] + child->half[axis];
+			}
+			box_grow(&box, &b);
+		}
+		make_node_box(node, &box);
+	}
+}
+
 static void build_tree(builder *b, int triangle_count)
 {
 	col_mesh_bvh *bvh = b->bvh;
@@ -263,6 +290,7 @@ static void build_tree(builder *b, int triangle_count)
 		stack[top++] = (build_task){left + 1, split, task.end, task.depth + 1};
 		stack[top++] = (build_task){left, task.begin, split, task.depth + 1};
 	}
+	nest_boxes(bvh);
 	bvh->stats.nodes = bvh->node_count;
 	bvh->stats.mean_leaf_depth = bvh->stats.leaves > 0 ? depth_sum / bvh->stats.leaves : 0.0;
 }
@@ -297,7 +325,11 @@ static col_status build_parts(col_mesh_bvh *bvh, const col_mesh *mesh, const col
 	if (status != COL_OK)
 		return status;
 	if (!o->surface_only) {
-		status = col_octree_build(mesh, NULL, &bvh->octree, error);
+		/* 16 triangles a cell, not the octree's default 8: measured on the bumpy sphere of 20,480
+		 * triangles, 356 bytes a triangle instead of 565 and points a little faster (74 ns, not 80). */
+		col_octree_options containment = col_octree_default_options();
+		containment.max_triangles = 16;
+		status = col_octree_build(mesh, &containment, &bvh->octree, error);
 		if (status != COL_OK)
 			return status;
 	}
@@ -437,8 +469,10 @@ void col_mesh_bvh_contains_points(const col_mesh_bvh *bvh, const col_vec3 *point
 static inline double gap_along(double center, double half, double x)
 {
 	/* Branch-free (maxsd): a ball's boxes are hit or missed at random, which branches mispredict.
-	 * |x - centre| is rounded, by far less than the 10^-12 taken off below. */
-	double gap = fabs(x - center) - half;
+	 * x - centre is rounded by up to 2^-53 of itself, which can be most of a small gap: that much
+	 * more comes off. */
+	double along = fabs(x - center);
+	double gap = along - half - 0x1.0p-52 * along;
 	return gap > 0.0 ? gap : 0.0;
 }
 
@@ -528,6 +562,26 @@ bool col_mesh_bvh_intersects_sphere(const col_mesh_bvh *bvh, col_sphere sphere, 
 
 /* ---- nearest point ---- */
 
+/* A point so far that every squared distance overflows: the boxes cannot order anything, so every
+ * triangle is compared by its distance scaled down first. */
+static int nearest_far_away(const col_mesh_bvh *bvh, col_vec3 point, col_vec3 *nearest)
+{
+	double best = INFINITY;
+	int best_triangle = -1;
+	for (int k = 0; k < col_mesh_triangle_count(bvh->mesh); k++) {
+		col_vec3 x = col_triangle_closest_point(bvh->triangles[k], point);
+		col_vec3 d = col_vec3_sub(x, point);
+		double scale = col_max3(fabs(d.x), fabs(d.y), fabs(d.z));
+		double distance = scale > 0.0 ? scale * col_vec3_length(col_vec3_scale(d, 1.0 / scale)) : 0.0;
+		if (best_triangle < 0 || distance < best) {
+			best = distance;
+			best_triangle = bvh->ids[k];
+			*nearest = x;
+		}
+	}
+	return best_triangle;
+}
+
 double bvh_nearest(const col_mesh_bvh *bvh, col_vec3 point, col_vec3 *closest, int *triangle,
                    col_query_stats *stats)
 {
@@ -542,7 +596,7 @@ double bvh_nearest(const col_mesh_bvh *bvh, col_vec3 point, col_vec3 *closest, i
 		int index = stack[--top];
 		const bvh_node *node = &bvh->nodes[index];
 		visited++;
-		if (node_distance_squared(bvh, index, point) >= best)
+		if (best_triangle >= 0 && node_distance_squared(bvh, index, point) >= best)
 			continue;
 		if (!bvh_is_leaf(node)) {
 			int left = node->first, right = node->first + 1;
@@ -562,13 +616,15 @@ double bvh_nearest(const col_mesh_bvh *bvh, col_vec3 point, col_vec3 *closest, i
 			col_vec3 x = col_triangle_closest_point(bvh->triangles[k], point);
 			col_vec3 d = col_vec3_sub(x, point);
 			double squared = col_vec3_dot(d, d);
-			if (squared < best) {
+			if (squared < best || best_triangle < 0) { /* a point so far that every distance is infinite still gets one */
 				best = squared;
 				best_point = x;
 				best_triangle = bvh->ids[k];
 			}
 		}
 	}
+	if (!(best < INFINITY))
+		best_triangle = nearest_far_away(bvh, point, &best_point);
 	if (stats != NULL) {
 		stats->nodes_visited += visited;
 		stats->primitives_tested += tested;
@@ -697,7 +753,7 @@ bool col_mesh_bvh_ray_cast(const col_mesh_bvh *bvh, col_vec3 origin, col_vec3 di
 		for (int k = node->first; k < node->first + node->count; k++) {
 			tested++;
 			double t = col_triangle_ray_parameter(bvh->triangles[k], origin, direction);
-			if (t <= best && (best_slot < 0 || t < best || bvh->ids[k] < bvh->ids[best_slot])) {
+			if (t < INFINITY && t <= best && (best_slot < 0 || t < best || bvh->ids[k] < bvh->ids[best_slot])) {
 				best = t;
 				best_slot = k;
 			}

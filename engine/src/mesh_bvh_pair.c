@@ -25,8 +25,8 @@ static pair_query pair_query_make(const col_mesh_bvh *a, const col_mesh_bvh *b, 
                                   col_query_stats *stats, col_mesh_bvh_trace *trace)
 {
 	pair_query q = {.a = a, .b = b, .b_to_a = b_to_a, .stats = stats, .trace = trace};
-	/* col_quat_apply is linear: its matrix is the images of the axes, whatever the quaternion's
-	 * length. */
+	/* col_quat_apply is linear: its matrix is the images of the axes. (Poses are unit quaternions,
+	 * math.h; b's own axes are tried only when the length is 1 to rounding.) */
 	col_vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 	for (int j = 0; j < 3; j++) {
 		col_vec3 column = col_quat_apply(b_to_a.rotation, axes[j]);
@@ -160,6 +160,20 @@ static double node_size(const bvh_node *n)
 	return (double)n->half[0] + n->half[1] + n->half[2];
 }
 
+/* The squared distance between a's node centre and b's moved one. */
+static double centre_distance_squared(const pair_query *q, int ia, int ib)
+{
+	const bvh_node *na = &q->a->nodes[ia], *nb = &q->b->nodes[ib];
+	double sum = 0.0;
+	for (int i = 0; i < 3; i++) {
+		const double *row = q->rotation[i];
+		double d = row[0] * nb->center[0] + row[1] * nb->center[1] + row[2] * nb->center[2] + q->translation[i] -
+		           na->center[i];
+		sum += d * d;
+	}
+	return sum;
+}
+
 /* The descent: a stack of node pairs whose boxes may overlap; the bigger node of a pair is split. */
 static bool surfaces_meet(pair_query *q)
 {
@@ -180,15 +194,26 @@ static bool surfaces_meet(pair_query *q)
 			continue;
 		}
 		bool split_a = !bvh_is_leaf(na) && (bvh_is_leaf(nb) || node_size(na) >= node_size(nb));
-		for (int k = 1; k >= 0; k--) {
+		int kept[2][2], count = 0;
+		double closeness[2];
+		for (int k = 0; k < 2; k++) {
 			int ca = split_a ? na->first + k : ia, cb = split_a ? ib : nb->first + k;
 			q->visited++;
 			if (split_a)
 				bvh_trace_node(q->trace, ca);
 			if (nodes_may_overlap(q, ca, cb)) {
-				stack[top][0] = ca;
-				stack[top++][1] = cb;
+				kept[count][0] = ca;
+				kept[count][1] = cb;
+				closeness[count++] = centre_distance_squared(q, ca, cb);
 			}
+		}
+		/* The pair whose centres are nearer is taken first: where the surfaces cross, it is
+		 * likelier to hold the crossing, and the search stops there. */
+		int first = count == 2 && closeness[1] < closeness[0] ? 1 : 0;
+		for (int k = count - 1; k >= 0; k--) {
+			int pick = k == 0 ? first : 1 - first;
+			stack[top][0] = kept[pick][0];
+			stack[top++][1] = kept[pick][1];
 		}
 	}
 	return false;
@@ -303,7 +328,13 @@ col_status col_mesh_bvh_contacts(const col_mesh_bvh *a, const col_mesh_bvh *b, c
 	finish_counts(&q);
 	mesh_contact_solid solid_a = {a, bvh_holds, bvh_nearest_of, sphere_around(a->mesh), a->mesh};
 	mesh_contact_solid solid_b = {b, bvh_holds, bvh_nearest_of, sphere_around(b->mesh), b->mesh};
-	mesh_contact_add_vertices(&set, &solid_a, &solid_b, a->mesh, b->mesh, b_to_a, stats);
+	/* The vertex tests' point queries are this query's work, not queries of their own. */
+	col_query_stats inner = {0};
+	mesh_contact_add_vertices(&set, &solid_a, &solid_b, a->mesh, b->mesh, b_to_a, &inner);
+	if (stats != NULL) {
+		stats->nodes_visited += inner.nodes_visited;
+		stats->primitives_tested += inner.primitives_tested;
+	}
 	col_status status = mesh_contact_set_finish(&set, contacts, capacity, summary, error);
 	mesh_contact_set_free(&set);
 	return status;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The 2D lessons (scripts/2d/covering.lua, tritree.lua, circle_polygon.lua, polygon_polygon.lua,
-# grid.lua) and the 3D ones (scripts/3d/covering3d.lua, tetratree.lua, sphere_mesh.lua, mesh_mesh.lua) run headless: each must exit
+# grid.lua) and the 3D ones (scripts/3d/covering3d.lua, tetratree.lua, sphere_mesh.lua, mesh_mesh.lua, bvh.lua) run headless: each must exit
 # 0 and write a PNG of the size asked for, first as the docs render it (no input), then driven by
 # synthetic events: a Lua harness loads the lesson and, frame by frame, presses the mouse, drags,
 # releases, turns the wheel and presses every key the lessons know (and a few they do not), several
@@ -115,7 +115,7 @@ for lesson in covering tritree circle_polygon polygon_polygon grid; do
 		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
 done
 
-for lesson in covering3d tetratree sphere_mesh mesh_mesh; do
+for lesson in covering3d tetratree sphere_mesh mesh_mesh bvh; do
 	script="$source_dir/scripts/3d/$lesson.lua"
 	if [ ! -f "$script" ]; then
 		fail "$lesson: $script is missing"
@@ -139,6 +139,8 @@ run sphere_mesh_args 320x240 "$source_dir/scripts/3d/sphere_mesh.lua" mesh=hollo
 FRAMES=60 run sphere_mesh_path 320x240 "$source_dir/scripts/3d/sphere_mesh.lua" mesh=two_boxes path=on keys=r,-,-
 run mesh_mesh_args 320x240 "$source_dir/scripts/3d/mesh_mesh.lua" mesh=hollow_ball other=box at=0,0,0 turn=30,20 size=1 method=cone_list show=solid,noreached keys=m,b,+,-,q,z,k,a,w,up,pageup
 FRAMES=60 run mesh_mesh_path 320x240 "$source_dir/scripts/3d/mesh_mesh.lua" mesh=torus other=icosphere path=on keys=s,m
+run bvh_args 320x240 "$source_dir/scripts/3d/bvh.lua" mode=pair mesh=hollow_ball other=icosphere leaf=1 depth=40 at=0.75,0.1,0 turn=30,20 size=2 show=nested,solid,noboxes,novisited,nocontacts keys=],[,n,o,a,k,l,q,x,+,-,up,pagedown
+FRAMES=60 run bvh_path 320x240 "$source_dir/scripts/3d/bvh.lua" mesh=two_boxes path=on r=0.3 keys=p,l
 
 if [ "$failures" -ne 0 ]; then
 	echo "$failures lesson check(s) failed"
