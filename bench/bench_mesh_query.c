@@ -1,7 +1,7 @@
-/* The mesh query benchmark: sphere vs mesh and mesh vs mesh on collide's tetra-tree, beside FCL and
- * CGAL in the same run, on the meshes of bench/mesh_classes.h (the bumpy sphere of bench-cases.md
- * 2.4, star-shaped, and four solids that are not: a bumpy torus, two interlocked tori, a thin folded
- * plate, nested shells).
+/* The mesh query benchmark: sphere vs mesh and mesh vs mesh on collide's tetra-tree and its bounding
+ * volume hierarchy (mesh_bvh.h), beside FCL and CGAL in the same run, on the meshes of
+ * bench/mesh_classes.h (the bumpy sphere of bench-cases.md 2.4, star-shaped, and four solids that are
+ * not: a bumpy torus, two interlocked tori, a thin folded plate, nested shells).
  *
  * Usage: bench_mesh_query [--csv PATH] [--quick] [--case NAME]...
  *   --csv PATH   where the results go (default bench/results/mesh_query.csv)
@@ -18,12 +18,15 @@
  *                              inside the mesh collides)
  *   collide.tetratree.surface  col_tetratree_sphere_meets_surface: the ball meets the surface (FCL's
  *                              question)
+ *   collide.bvh.solid          col_mesh_bvh_intersects_sphere: the ball meets the solid (the centre by
+ *                              the BVH's containment octree, then the surface)
+ *   collide.bvh.surface        col_mesh_bvh_sphere_meets_surface: the ball meets the surface
  *   collide.brute              col_mesh_intersects_sphere, the engine's oracle (every triangle, then
  *                              the crossing count): meshes of at most BRUTE_SPHERE_MAX_TRIANGLES
  *                              triangles (L3), the first BRUTE_TRIANGLE_VISITS / n centres
  *   fcl                        FCL 0.7, BVHModel<OBBRSSd> vs Sphered (surface semantics)
- * Both of ours use one covering cache each (it marks the triangles a query has tested, so a triangle
- * in several leaves is tested once).
+ * Both tetra-tree methods use one covering cache each (it marks the triangles a query has tested, so
+ * a triangle in several leaves is tested once); the BVH needs none.
  *
  * Mesh vs mesh (bench-cases.md 2.6): mesh A at identity against mesh B, the same geometry, at each of
  * the 10^4 poses of stream MM (translations up to 4.2, calibrated for about 50% collisions of the
@@ -33,14 +36,20 @@
  *                            with a cache (reset at the start of every run)
  *   collide.dc_tt.no_cache   the same without one
  *   collide.dc_list          COL_METHOD_CONE_LIST (Alg. 5.11), with a cache
+ *   collide.bvh              col_mesh_bvh_intersects: the two hierarchies descended together, then a
+ *                            vertex of each piece inside the other by the octrees (solid semantics)
+ *   collide.bvh.surface      col_mesh_bvh_surfaces_meet: the surfaces alone (FCL's semantics)
  *   collide.brute            col_mesh_intersects_mesh, the engine's oracle (every triangle pair), on
  *                            every ORACLE_STRIDE-th pose at levels up to ORACLE_MAX_LEVEL, for at most
  *                            ORACLE_SECONDS
  *   fcl                      FCL 0.7, BVHModel<OBBRSSd> pair (surface semantics)
  *   cgal.surface             CGAL Rigid_triangle_mesh_collision_detection::get_all_intersections
  *   cgal.solid               get_all_intersections_and_inclusions (solid semantics)
- * Our semantics is solid: one mesh inside the other collides. All three of ours share one tree
- * (mesh A and mesh B are the same tree); FCL and CGAL likewise share one structure for both meshes.
+ * Collide's default semantics is solid: one mesh inside the other collides (collide.bvh.surface
+ * answers the surface question, to compare with FCL like for like). The three tetra-tree methods
+ * share one tree and the two BVH methods one BVH (mesh A and mesh B are the same structure); FCL and
+ * CGAL likewise share one structure for both meshes. The BVH is a second structure: it has its own
+ * build time and memory on its rows.
  *
  * A method that would take more than about MAX_RUN_SECONDS (PAIR_RUN_SECONDS) for all its centres
  * (poses) gets the prefix one run of that long covers: its first run stops there, and the queries
@@ -49,28 +58,32 @@
  * case in turn, each run repeated until BENCH_MIN_SECONDS; a method keeps its best. A method whose run
  * takes longer than ROUND_MAX_SECONDS is timed in the first round only.
  *
- * Answers are checked. Ours are exact, so any disagreement between our methods, with the oracle,
- * between solid and surface (solid = surface or the centre inside, on the first CONSISTENCY_MAX
- * centres) or with the exact tests of the benchmark's own is a wrong answer and fails the run (exit
- * status 2). The exact tests: for a ball, every triangle against it exactly
- * (col_triangle_intersects_sphere), then the crossing count for its centre; for a pose, every pair of
- * triangles whose boxes meet (found through a grid over mesh A) exactly
- * (col_triangle_intersects_triangle on B's moved triangles, as col_mesh_intersects_mesh does), then
- * one vertex of each mesh in the other by the crossing count (col_mesh_intersects_mesh's question,
- * answered faster; the two are compared on the oracle's poses). They check EXACT_CENTRES centres
- * spread over each sphere case and every EXACT_POSE_STRIDE-th pose, and decide every disagreement
- * of a peer with ours (at most ADJUDICATE_MAX a case): "missed" (the peer says no, the surfaces
- * meet), "inclusion" (it says no, the surfaces are apart and one body holds the other: by design
- * for a surface-semantics peer), or a false positive (it says yes, the exact answer is no).
+ * Answers are checked. Ours are exact, so any disagreement between our methods, with the oracle, between
+ * solid and surface (solid = surface or the centre inside, on the first CONSISTENCY_MAX centres; each
+ * structure's pair of methods so, with its own point test) or with the exact tests of the benchmark's own is
+ * a wrong answer and fails the run (exit status 2). For spheres the BVH's answers are also compared with the
+ * tetra-tree's on the centres both answered; for pairs, the solid methods with each other, and
+ * collide.bvh.surface with the exact surface test, with the solid answer (the surfaces meeting implies the
+ * solids meet) and with FCL's and cgal.surface's answers. The exact tests: for a ball, every triangle against
+ * it exactly (col_triangle_intersects_sphere), then the crossing count for its centre; for a pose, every pair
+ * of triangles whose boxes meet (found through a grid over mesh A) exactly (col_triangle_intersects_triangle
+ * on B's moved triangles, as col_mesh_intersects_mesh does), then one vertex of each mesh in the other by the
+ * crossing count (col_mesh_intersects_mesh's question, answered faster; the two are compared on the oracle's
+ * poses). They check EXACT_CENTRES centres spread over each sphere case and every EXACT_POSE_STRIDE-th pose,
+ * and decide every disagreement of a peer with ours (at most ADJUDICATE_MAX a case): "missed" (the peer says
+ * no, the surfaces meet), "inclusion" (it says no, the surfaces are apart and one body holds the other: by
+ * design for a surface-semantics peer), or a false positive (it says yes, the exact answer is no).
  *
  * Reported per method: build time (CPU ms, best of builds, from the raw vertex and index arrays to a
- * structure that answers), memory of the built structure (ours: col_tetratree_get_stats, its own
- * copy of the mesh included, the caches not; FCL: counted from its arrays; CGAL: the change of
- * glibc's mallinfo2() in-use bytes across one build, in a child process without malloc's thread
- * cache), bytes per triangle, time per query (sphere: ns; pose: us), hits. At the end, per case,
- * FCL's time over ours on the same centres (poses): where one of the two stopped at a prefix of the
- * other's, the other is timed again on that prefix. The goals: at least 10x for spheres, at least 2x
- * for mesh pairs (reported, not asserted). */
+ * structure that answers), memory of the built structure (ours: col_tetratree_get_stats, its own copy of the
+ * mesh included, the caches not; the BVH: col_mesh_bvh_get_stats, its copy of the mesh and its containment
+ * octree included, the octree's share in its note; FCL: counted from its arrays; CGAL: the change of glibc's
+ * mallinfo2() in-use bytes across one build, in a child process without malloc's thread cache), bytes per
+ * triangle, time per query (sphere: ns; pose: us), hits. At the end, per case, FCL's time over ours on the
+ * same centres (poses): where one of the two stopped at a prefix of the other's, the other is timed again on
+ * that prefix. The goals: at least 10x for spheres, at least 2x for mesh pairs (reported, not asserted), each
+ * judged on collide's best method of FCL's semantics (surface), with collide's best solid method shown beside
+ * it. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
@@ -91,6 +104,7 @@
 #include "cases.h"
 #include "collide/covering3d.h"
 #include "collide/mesh.h"
+#include "collide/mesh_bvh.h"
 #include "collide/shapes3d.h"
 #include "collide/tetratree.h"
 #include "mesh_classes.h"
@@ -112,6 +126,9 @@
  * the centres (poses) such a run covers. */
 #define MAX_RUN_SECONDS  0.5
 #define PAIR_RUN_SECONDS 1.5
+/* The BVH's methods are fast enough for every centre and pose: their first run may take this long. */
+#define BVH_SPHERE_RUN_SECONDS 2.0
+#define BVH_PAIR_RUN_SECONDS   2.0
 /* As in bench_mesh_point: this class of machine (a 2-core VM) drifts between speeds for seconds at a
  * time, so each method is timed in rounds, every method of the case in turn in each, and keeps its
  * best. A method whose run takes longer than ROUND_MAX_SECONDS is timed in the first round only. */
@@ -179,11 +196,15 @@ typedef enum runner {
 	RUN_SPHERE_SOLID,   /* col_tetratree_intersects_sphere */
 	RUN_SPHERE_SURFACE, /* col_tetratree_sphere_meets_surface */
 	RUN_SPHERE_BRUTE,   /* col_mesh_intersects_sphere */
+	RUN_SPHERE_BVH_SOLID,   /* col_mesh_bvh_intersects_sphere */
+	RUN_SPHERE_BVH_SURFACE, /* col_mesh_bvh_sphere_meets_surface */
 	RUN_SPHERE_PEER,
 	RUN_PAIR_DC_TT, /* col_tetratree_intersects_tetratree, COL_METHOD_TETRATREE, cache */
 	RUN_PAIR_DC_TT_NO_CACHE,
 	RUN_PAIR_DC_LIST, /* COL_METHOD_CONE_LIST, cache */
 	RUN_PAIR_BRUTE,   /* col_mesh_intersects_mesh on every ORACLE_STRIDE-th pose */
+	RUN_PAIR_BVH,         /* col_mesh_bvh_intersects */
+	RUN_PAIR_BVH_SURFACE, /* col_mesh_bvh_surfaces_meet */
 	RUN_PAIR_PEER_SURFACE,
 	RUN_PAIR_PEER_SOLID
 } runner;
@@ -215,6 +236,8 @@ static const method sphere_methods[] = {
     OURS("collide.tetratree.solid", "solid", "solid", RUN_SPHERE_SOLID),
     OURS("collide.tetratree.surface", "surface", "surface", RUN_SPHERE_SURFACE),
     OURS("collide.brute", "brute", "solid", RUN_SPHERE_BRUTE),
+    OURS("collide.bvh.solid", "bvh.solid", "solid", RUN_SPHERE_BVH_SOLID),
+    OURS("collide.bvh.surface", "bvh.surf", "surface", RUN_SPHERE_BVH_SURFACE),
 #ifdef COLLIDE_BENCH_HAVE_FCL
     PEER("fcl", "fcl", "fcl", "surface", RUN_SPHERE_PEER, bench_query_peer_fcl),
 #else
@@ -227,6 +250,8 @@ static const method pair_methods[] = {
     OURS("collide.dc_tt.no_cache", "no_cache", "solid", RUN_PAIR_DC_TT_NO_CACHE),
     OURS("collide.dc_list", "dc_list", "solid", RUN_PAIR_DC_LIST),
     OURS("collide.brute", "brute", "solid", RUN_PAIR_BRUTE),
+    OURS("collide.bvh", "bvh", "solid", RUN_PAIR_BVH),
+    OURS("collide.bvh.surface", "bvh.surf", "surface", RUN_PAIR_BVH_SURFACE),
 #ifdef COLLIDE_BENCH_HAVE_FCL
     PEER("fcl", "fcl", "fcl", "surface", RUN_PAIR_PEER_SURFACE, bench_query_peer_fcl),
 #else
@@ -243,7 +268,7 @@ static const method pair_methods[] = {
 
 #define SPHERE_METHOD_COUNT (int)(sizeof sphere_methods / sizeof sphere_methods[0])
 #define PAIR_METHOD_COUNT   (int)(sizeof pair_methods / sizeof pair_methods[0])
-#define MAX_METHODS         8
+#define MAX_METHODS         12
 
 static bool is_ours(const method *m)
 {
@@ -253,6 +278,17 @@ static bool is_ours(const method *m)
 static bool is_brute(const method *m)
 {
 	return m->run == RUN_SPHERE_BRUTE || m->run == RUN_PAIR_BRUTE;
+}
+
+static bool is_bvh(const method *m)
+{
+	return m->run == RUN_SPHERE_BVH_SOLID || m->run == RUN_SPHERE_BVH_SURFACE || m->run == RUN_PAIR_BVH ||
+	       m->run == RUN_PAIR_BVH_SURFACE;
+}
+
+static bool is_surface(const method *m)
+{
+	return strcmp(m->semantics, "surface") == 0;
 }
 
 static bool uses_cache(const method *m)
@@ -354,6 +390,11 @@ typedef struct case_run {
 	double tree_ms;
 	long long tree_bytes;
 	char tree_error[COL_ERROR_MESSAGE_SIZE];
+	/* ours: one BVH for the BVH methods (mesh A and B alike), a second structure */
+	col_mesh_bvh *bvh;
+	double bvh_ms;
+	long long bvh_bytes, bvh_octree_bytes;
+	char bvh_error[COL_ERROR_MESSAGE_SIZE];
 	/* the brute force's mesh (built from the arrays, as the tree) */
 	col_mesh *mesh;
 	double mesh_ms;
@@ -426,6 +467,41 @@ static void destroy_tree(void *context)
 	case_run *r = (case_run *)context;
 	col_tetratree_destroy(r->tree);
 	r->tree = NULL;
+}
+
+/* The BVH as the tree is built: from the raw arrays, its octree included (a solid BVH). */
+static bool build_bvh(void *context)
+{
+	case_run *r = (case_run *)context;
+	col_mesh *mesh = NULL;
+	col_error err;
+	r->bvh = NULL;
+	if (col_mesh_create(r->c->vertices, r->c->arrays.vertex_count, r->c->arrays.triangles,
+	                    r->c->arrays.triangle_count, &mesh, &err) != COL_OK) {
+		snprintf(r->bvh_error, sizeof r->bvh_error, "%s", err.message);
+		return false;
+	}
+	if (col_mesh_bvh_build(mesh, NULL, &r->bvh, &err) != COL_OK) {
+		snprintf(r->bvh_error, sizeof r->bvh_error, "%s", err.message);
+		r->bvh = NULL;
+	}
+	col_mesh_destroy(mesh); /* the BVH keeps its own copy */
+	return r->bvh != NULL;
+}
+
+static void destroy_bvh(void *context)
+{
+	case_run *r = (case_run *)context;
+	col_mesh_bvh_destroy(r->bvh);
+	r->bvh = NULL;
+}
+
+/* Whether our method m lacks its structure (the tree, or the BVH). */
+static bool structure_missing(const case_run *r, const method *m)
+{
+	if (!is_ours(m) || is_brute(m))
+		return false;
+	return is_bvh(m) ? r->bvh == NULL : r->tree == NULL;
 }
 
 static bool build_mesh(void *context)
@@ -525,15 +601,29 @@ static peer_built *peer_of(case_run *r, const method *m)
 	return NULL;
 }
 
-/* Builds what the case's methods need: the tree, the brute force's mesh when a brute method runs,
- * one structure per peer library; and the caches. */
+/* Builds what the case's methods need: the tree, the BVH, the brute force's mesh when a brute method
+ * runs, one structure per peer library; and the caches. */
 static void build_structures(case_run *r, bool brute)
 {
 	int i, k;
+	bool bvh = false;
 	r->tree_ms = best_build_ms(build_tree, destroy_tree, r);
 	r->tree_bytes = r->tree != NULL ? (long long)col_tetratree_get_stats(r->tree).memory_bytes : -1;
 	if (r->tree == NULL)
 		printf("  collide could not build the tetra-tree: %s\n", r->tree_error);
+	for (i = 0; i < r->method_count; i++)
+		bvh = bvh || (is_bvh(&r->methods[i]) && r->methods[i].missing == NULL);
+	r->bvh_bytes = r->bvh_octree_bytes = -1;
+	r->bvh_ms = NAN;
+	if (bvh) {
+		r->bvh_ms = best_build_ms(build_bvh, destroy_bvh, r);
+		if (r->bvh != NULL) {
+			col_mesh_bvh_stats s = col_mesh_bvh_get_stats(r->bvh);
+			r->bvh_bytes = (long long)s.memory_bytes;
+			r->bvh_octree_bytes = (long long)s.octree_bytes;
+		} else
+			printf("  collide could not build the BVH: %s\n", r->bvh_error);
+	}
 	if (brute) {
 		r->mesh_ms = best_build_ms(build_mesh, destroy_mesh, r);
 		r->mesh_bytes = r->mesh != NULL ? (long long)col_mesh_memory_bytes(r->mesh) : -1;
@@ -587,6 +677,7 @@ static void destroy_structures(case_run *r)
 		if (r->peers[i].index != NULL)
 			r->peers[i].peer->destroy(r->peers[i].index);
 	col_tetratree_destroy(r->tree);
+	col_mesh_bvh_destroy(r->bvh);
 	col_mesh_destroy(r->mesh);
 }
 
@@ -623,6 +714,18 @@ static void run_items(case_run *r, int i, size_t first, size_t count, unsigned c
 			out[k] = (unsigned char)col_mesh_intersects_sphere(r->mesh, s, stats);
 		}
 		break;
+	case RUN_SPHERE_BVH_SOLID:
+		for (k = 0; k < count; k++) {
+			col_sphere s = {r->centres[first + k], SPHERE_RADIUS};
+			out[k] = (unsigned char)col_mesh_bvh_intersects_sphere(r->bvh, s, stats, NULL);
+		}
+		break;
+	case RUN_SPHERE_BVH_SURFACE:
+		for (k = 0; k < count; k++) {
+			col_sphere s = {r->centres[first + k], SPHERE_RADIUS};
+			out[k] = (unsigned char)col_mesh_bvh_sphere_meets_surface(r->bvh, s, stats, NULL);
+		}
+		break;
 	case RUN_SPHERE_PEER: {
 		peer_built *p = peer_of(r, m);
 		p->peer->spheres(p->index, r->xyz + 3 * first, count, SPHERE_RADIUS, out);
@@ -641,6 +744,16 @@ static void run_items(case_run *r, int i, size_t first, size_t count, unsigned c
 		for (k = 0; k < count; k++)
 			out[k] = (unsigned char)col_mesh_intersects_mesh(
 			    r->mesh, r->mesh, r->transforms[(first + k) * ORACLE_STRIDE], stats);
+		break;
+	case RUN_PAIR_BVH:
+		for (k = 0; k < count; k++)
+			out[k] = (unsigned char)col_mesh_bvh_intersects(
+			    r->bvh, r->bvh, r->transforms[first + k], stats, NULL);
+		break;
+	case RUN_PAIR_BVH_SURFACE:
+		for (k = 0; k < count; k++)
+			out[k] = (unsigned char)col_mesh_bvh_surfaces_meet(
+			    r->bvh, r->bvh, r->transforms[first + k], stats, NULL);
 		break;
 	case RUN_PAIR_PEER_SURFACE:
 	case RUN_PAIR_PEER_SOLID: {
@@ -1223,6 +1336,9 @@ static void fill_rows(case_run *r)
 		if (is_ours(m) && is_brute(m)) {
 			w->build_ms = r->mesh_ms;
 			w->memory_bytes = r->mesh_bytes;
+		} else if (is_bvh(m)) {
+			w->build_ms = r->bvh_ms;
+			w->memory_bytes = r->bvh_bytes;
 		} else if (is_ours(m)) {
 			w->build_ms = r->tree_ms;
 			w->memory_bytes = r->tree_bytes;
@@ -1248,15 +1364,16 @@ static void fill_rows(case_run *r)
 	}
 }
 
-/* The row's note on our statistics: cones and exact tests a query, cache hits. */
+/* The row's note on our statistics: cones (the BVH's nodes; the CSV's cones_per_query column holds
+ * them) and exact tests a query, cache hits. */
 static void note_stats(case_run *r, int i, const char *tests)
 {
 	row *w = &rows[r->shown[i]];
 	char text[160];
 	if (isnan(w->cones_per_query))
 		return;
-	snprintf(text, sizeof text, "a query: %.1f cones visited and %.1f %s tested exactly",
-	         w->cones_per_query, w->tests_per_query, tests);
+	snprintf(text, sizeof text, "a query: %.1f %s visited and %.1f %s tested exactly", w->cones_per_query,
+	         is_bvh(&r->methods[i]) ? "nodes" : "cones", w->tests_per_query, tests);
 	add_note(w, text);
 	if (r->cache[i] != NULL && r->c->part == PART_PAIR) {
 		snprintf(text, sizeof text, "cache hits %llu of %llu",
@@ -1279,6 +1396,25 @@ static void note_tree(case_run *r, int i)
 	add_note(&rows[r->shown[i]], text);
 }
 
+/* The row's note on the BVH (the first BVH method of a case): its shape, and its memory with the
+ * containment octree's share. */
+static void note_bvh(case_run *r, int i)
+{
+	col_mesh_bvh_stats s;
+	char text[320], total[32], octree[32];
+	if (r->bvh == NULL)
+		return;
+	s = col_mesh_bvh_get_stats(r->bvh);
+	format_bytes(total, sizeof total, (long long)s.memory_bytes);
+	format_bytes(octree, sizeof octree, (long long)s.octree_bytes);
+	snprintf(text, sizeof text,
+	         "bvh: %d nodes; %d leaves; depth %d (mean leaf depth %.1f); at most %d triangles a leaf; "
+	         "memory %s of which the containment octree %s (%.0f%%)",
+	         s.nodes, s.leaves, s.depth, s.mean_leaf_depth, s.max_leaf_triangles, total, octree,
+	         s.memory_bytes ? 100.0 * (double)s.octree_bytes / (double)s.memory_bytes : 0.0);
+	add_note(&rows[r->shown[i]], text);
+}
+
 static int method_index(const case_run *r, runner run)
 {
 	int i;
@@ -1290,16 +1426,183 @@ static int method_index(const case_run *r, runner run)
 
 /* ---- sphere vs mesh ---- */
 
+/* The checks of one structure's two sphere methods (the tetra-tree's, the BVH's), and what they
+ * found. */
+typedef struct sphere_check {
+	int solid, surface;     /* method indices; -1 when not run */
+	const char *point_test; /* the structure's point test, for the consistency check */
+	long long brute_wrong;  /* solid against the brute force; -1 when not compared */
+	size_t brute_compared;
+	size_t checked;         /* centres checked by the exact tests */
+	long long exact_wrong;
+} sphere_check;
+
+/* One structure's sphere methods checked as the head of the file says: solid against the brute
+ * force, solid = surface or the centre inside (the structure's own point test), both against the
+ * exact tests on centres spread over those answered. Returns the number of wrong answers. */
+static long long check_sphere_methods(case_run *r, sphere_check *s, int brute, const case_data *c,
+                                      const col_vec3 *centres)
+{
+	int solid = s->solid, surface = s->surface;
+	long long problems = 0;
+	size_t k;
+	s->brute_wrong = -1;
+	s->brute_compared = s->checked = 0;
+	s->exact_wrong = 0;
+	if (solid >= 0 && brute >= 0) {
+		size_t limit = r->done[brute] < r->done[solid] ? r->done[brute] : r->done[solid];
+		long long wrong = 0;
+		for (k = 0; k < limit; k++)
+			if (r->answers[solid][k] != r->answers[brute][k]) {
+				if (wrong++ < SHOW_DISPUTES)
+					printf("  WRONG: %s says %s at centre %zu (%.17g, %.17g, %.17g); the "
+					       "brute "
+					       "force says %s\n",
+					       r->methods[solid].name, r->answers[solid][k] ? "yes" : "no", k,
+					       centres[k].x, centres[k].y, centres[k].z,
+					       r->answers[brute][k] ? "yes" : "no");
+			}
+		rows[r->shown[solid]].disagreements = wrong;
+		s->brute_wrong = wrong;
+		s->brute_compared = limit;
+		problems += wrong;
+	}
+	if (solid >= 0 && surface >= 0) {
+		size_t limit = r->done[solid] < r->done[surface] ? r->done[solid] : r->done[surface];
+		bool *inside;
+		long long wrong = 0;
+		char text[160];
+		if (limit > CONSISTENCY_MAX)
+			limit = CONSISTENCY_MAX;
+		inside = (bool *)bench_checked_malloc((limit ? limit : 1) * sizeof *inside);
+		if (is_bvh(&r->methods[solid]))
+			col_mesh_bvh_contains_points(r->bvh, centres, limit, inside, NULL);
+		else
+			col_tetratree_contains_points(r->tree, centres, limit, inside, NULL);
+		for (k = 0; k < limit; k++) {
+			bool expected = r->answers[surface][k] || inside[k];
+			if ((r->answers[solid][k] != 0) != expected && wrong++ < SHOW_DISPUTES)
+				printf("  WRONG: at centre %zu (%.17g, %.17g, %.17g) %s says %s, %s %s, the "
+				       "centre is %s (%s)\n",
+				       k, centres[k].x, centres[k].y, centres[k].z, r->methods[solid].name,
+				       r->answers[solid][k] ? "yes" : "no", r->methods[surface].name,
+				       r->answers[surface][k] ? "yes" : "no",
+				       inside[k] ? "inside" : "outside", s->point_test);
+		}
+		free(inside);
+		problems += wrong;
+		rows[r->shown[surface]].disagreements = wrong;
+		snprintf(text, sizeof text, "solid = surface or centre inside (%s): checked on %zu centres%s",
+		         s->point_test, limit, wrong ? " and WRONG" : "");
+		add_note(&rows[r->shown[surface]], text);
+	}
+
+	/* A sample of centres at every size: both answers against the exact tests (the ball against every
+	 * triangle, then the crossing count for the centre). */
+	if (solid >= 0 && surface >= 0) {
+		size_t limit = r->done[solid] < r->done[surface] ? r->done[solid] : r->done[surface];
+		size_t step = limit / EXACT_CENTRES > 0 ? limit / EXACT_CENTRES : 1;
+		double started = bench_cpu_seconds();
+		long long wrong = 0;
+		char text[128];
+		for (k = 0;
+		     k < limit && s->checked < EXACT_CENTRES && bench_cpu_seconds() - started < EXACT_SECONDS;
+		     k += step) {
+			col_sphere ball = {centres[k], SPHERE_RADIUS};
+			bool meets = ball_meets_surface(c->mesh, ball);
+			bool exact_solid =
+			    meets || col_mesh_contains_point(c->mesh, centres[k], COL_METHOD_CROSSING, NULL);
+			s->checked++;
+			if ((r->answers[surface][k] != 0) == meets &&
+			    (r->answers[solid][k] != 0) == exact_solid)
+				continue;
+			if (wrong++ < SHOW_DISPUTES)
+				printf("  WRONG: at centre %zu (%.17g, %.17g, %.17g) %s says %s, %s %s; the "
+				       "exact "
+				       "tests say %s, %s\n",
+				       k, centres[k].x, centres[k].y, centres[k].z, r->methods[solid].name,
+				       r->answers[solid][k] ? "yes" : "no", r->methods[surface].name,
+				       r->answers[surface][k] ? "yes" : "no", exact_solid ? "yes" : "no",
+				       meets ? "yes" : "no");
+		}
+		problems += wrong;
+		s->exact_wrong = wrong;
+		snprintf(text, sizeof text, "checked by the exact tests at %zu centres spread over the set%s",
+		         s->checked, wrong ? ": WRONG" : "");
+		add_note(&rows[r->shown[solid]], text);
+	}
+	return problems;
+}
+
+/* The tetra-tree's answers against the BVH's, solid with solid and surface with surface, on the
+ * centres both answered: both are exact, so they must agree. Where they differ the exact tests say
+ * which is wrong (beyond ADJUDICATE_MAX or ADJUDICATE_SECONDS, both count as wrong there). Fills
+ * compared[i] and wrong[i] per method; returns the number of wrong answers. */
+static long long cross_check_spheres(case_run *r, const sphere_check *a, const sphere_check *b,
+                                     const case_data *c, const col_vec3 *centres, size_t *compared,
+                                     long long *wrong)
+{
+	long long problems = 0;
+	int pass;
+	for (pass = 0; pass < 2; pass++) {
+		int x = pass == 0 ? a->solid : a->surface, y = pass == 0 ? b->solid : b->surface;
+		size_t limit, k;
+		long long differ = 0, decided = 0;
+		double start = bench_cpu_seconds();
+		if (x < 0 || y < 0)
+			continue;
+		limit = r->done[x] < r->done[y] ? r->done[x] : r->done[y];
+		compared[x] = compared[y] = limit;
+		for (k = 0; k < limit; k++) {
+			col_sphere ball = {centres[k], SPHERE_RADIUS};
+			bool exact;
+			if ((r->answers[x][k] != 0) == (r->answers[y][k] != 0))
+				continue;
+			differ++;
+			if (decided >= ADJUDICATE_MAX || bench_cpu_seconds() - start > ADJUDICATE_SECONDS) {
+				wrong[x]++;
+				wrong[y]++;
+				problems++;
+				continue;
+			}
+			exact = ball_meets_surface(c->mesh, ball) ||
+			        (pass == 0 &&
+			         col_mesh_contains_point(c->mesh, centres[k], COL_METHOD_CROSSING, NULL));
+			decided++;
+			if ((r->answers[x][k] != 0) != exact)
+				wrong[x]++;
+			else
+				wrong[y]++;
+			problems++;
+			if (differ <= SHOW_DISPUTES)
+				printf("  WRONG: at centre %zu (%.17g, %.17g, %.17g) %s says %s, %s %s; the "
+				       "exact "
+				       "test says %s\n",
+				       k, centres[k].x, centres[k].y, centres[k].z, r->methods[x].name,
+				       r->answers[x][k] ? "yes" : "no", r->methods[y].name,
+				       r->answers[y][k] ? "yes" : "no", exact ? "yes" : "no");
+		}
+		if (differ > 0)
+			printf("  WRONG: %s and %s differ at %lld of %zu centres (%lld decided by the exact "
+			       "tests)\n",
+			       r->methods[x].name, r->methods[y].name, differ, limit, decided);
+	}
+	return problems;
+}
+
 /* Measures every sphere method on one mesh; returns the number of wrong answers of ours. */
 static long long bench_sphere_case(case_data *c, const double *unit, size_t query_count)
 {
 	case_run run;
 	case_run *r = &run;
-	int n = c->arrays.triangle_count, i, solid, surface, brute, fcl;
+	int n = c->arrays.triangle_count, i, brute, fcl, reference;
+	sphere_check tt, bv;
+	size_t cross_compared[MAX_METHODS] = {0};
+	long long cross_wrong[MAX_METHODS] = {0};
 	double *xyz = (double *)bench_checked_malloc(3 * query_count * sizeof *xyz);
 	col_vec3 *centres = (col_vec3 *)bench_checked_malloc(query_count * sizeof *centres);
-	long long problems = 0, exact_wrong = 0;
-	size_t k, checked = 0;
+	long long problems = 0;
+	size_t k;
 
 	printf("\n%s (%s), sphere r = %g: %d triangles, %d vertices, %d piece%s, bbox [%.4f, %.4f] x [%.4f, "
 	       "%.4f] x "
@@ -1325,9 +1628,9 @@ static long long bench_sphere_case(case_data *c, const double *unit, size_t quer
 
 	for (i = 0; i < r->method_count; i++) {
 		const method *m = &r->methods[i];
-		double budget = MAX_RUN_SECONDS;
+		double budget = is_bvh(m) ? BVH_SPHERE_RUN_SECONDS : MAX_RUN_SECONDS;
 		r->total[i] = query_count;
-		if (m->missing != NULL || (is_ours(m) && r->tree == NULL && !is_brute(m)) ||
+		if (m->missing != NULL || structure_missing(r, m) ||
 		    (m->peer != NULL && peer_of(r, m) == NULL))
 			continue;
 		if (is_brute(m)) {
@@ -1341,102 +1644,38 @@ static long long bench_sphere_case(case_data *c, const double *unit, size_t quer
 		first_run(r, i, budget);
 		r->timed[i] = true;
 	}
-	solid = method_index(r, RUN_SPHERE_SOLID);
-	surface = method_index(r, RUN_SPHERE_SURFACE);
+	tt.solid = method_index(r, RUN_SPHERE_SOLID);
+	tt.surface = method_index(r, RUN_SPHERE_SURFACE);
+	tt.point_test = "col_tetratree_contains_points";
+	bv.solid = method_index(r, RUN_SPHERE_BVH_SOLID);
+	bv.surface = method_index(r, RUN_SPHERE_BVH_SURFACE);
+	bv.point_test = "col_mesh_bvh_contains_points";
 	brute = method_index(r, RUN_SPHERE_BRUTE);
 	fcl = method_index(r, RUN_SPHERE_PEER);
 	later_rounds(r);
 	fill_rows(r);
 
-	/* Ours: the solid answer against the oracle, and solid = surface or the centre inside. */
-	if (solid >= 0 && brute >= 0) {
-		size_t limit = r->done[brute] < r->done[solid] ? r->done[brute] : r->done[solid];
-		long long wrong = 0;
-		for (k = 0; k < limit; k++)
-			if (r->answers[solid][k] != r->answers[brute][k]) {
-				if (wrong++ < SHOW_DISPUTES)
-					printf("  WRONG: collide.tetratree.solid says %s at centre %zu "
-					       "(%.17g, %.17g, %.17g); the brute "
-					       "force says %s\n",
-					       r->answers[solid][k] ? "yes" : "no", k, centres[k].x,
-					       centres[k].y, centres[k].z,
-					       r->answers[brute][k] ? "yes" : "no");
-			}
-		rows[r->shown[solid]].disagreements = wrong;
-		problems += wrong;
-	}
-	if (solid >= 0 && surface >= 0) {
-		size_t limit = r->done[solid] < r->done[surface] ? r->done[solid] : r->done[surface];
-		bool *inside;
-		long long wrong = 0;
-		char text[128];
-		if (limit > CONSISTENCY_MAX)
-			limit = CONSISTENCY_MAX;
-		inside = (bool *)bench_checked_malloc((limit ? limit : 1) * sizeof *inside);
-		col_tetratree_contains_points(r->tree, centres, limit, inside, NULL);
-		for (k = 0; k < limit; k++) {
-			bool expected = r->answers[surface][k] || inside[k];
-			if ((r->answers[solid][k] != 0) != expected && wrong++ < SHOW_DISPUTES)
-				printf("  WRONG: at centre %zu (%.17g, %.17g, %.17g) solid says %s, surface "
-				       "%s, the centre is %s\n",
-				       k, centres[k].x, centres[k].y, centres[k].z,
-				       r->answers[solid][k] ? "yes" : "no",
-				       r->answers[surface][k] ? "yes" : "no",
-				       inside[k] ? "inside" : "outside");
-		}
-		free(inside);
-		problems += wrong;
-		rows[r->shown[surface]].disagreements = wrong;
-		snprintf(text, sizeof text, "solid = surface or centre inside: checked on %zu centres%s",
-		         limit, wrong ? " and WRONG" : "");
-		add_note(&rows[r->shown[surface]], text);
-	}
+	/* Ours: each structure's solid answer against the oracle, solid = surface or the centre inside,
+	 * a sample against the exact tests; then the two structures against each other. */
+	problems += check_sphere_methods(r, &tt, brute, c, centres);
+	problems += check_sphere_methods(r, &bv, brute, c, centres);
+	problems += cross_check_spheres(r, &tt, &bv, c, centres, cross_compared, cross_wrong);
 
-	/* A sample of centres at every size: both answers against the exact tests (the ball against every
-	 * triangle, then the crossing count for the centre). */
-	if (solid >= 0 && surface >= 0) {
-		size_t limit = r->done[solid] < r->done[surface] ? r->done[solid] : r->done[surface];
-		size_t step = limit / EXACT_CENTRES > 0 ? limit / EXACT_CENTRES : 1;
-		double started = bench_cpu_seconds();
-		long long wrong = 0;
-		char text[128];
-		for (k = 0;
-		     k < limit && checked < EXACT_CENTRES && bench_cpu_seconds() - started < EXACT_SECONDS;
-		     k += step) {
-			col_sphere s = {centres[k], SPHERE_RADIUS};
-			bool meets = ball_meets_surface(c->mesh, s);
-			bool exact_solid =
-			    meets || col_mesh_contains_point(c->mesh, centres[k], COL_METHOD_CROSSING, NULL);
-			checked++;
-			if ((r->answers[surface][k] != 0) == meets &&
-			    (r->answers[solid][k] != 0) == exact_solid)
-				continue;
-			if (wrong++ < SHOW_DISPUTES)
-				printf("  WRONG: at centre %zu (%.17g, %.17g, %.17g) solid says %s, surface "
-				       "%s; the exact tests say "
-				       "%s, %s\n",
-				       k, centres[k].x, centres[k].y, centres[k].z,
-				       r->answers[solid][k] ? "yes" : "no",
-				       r->answers[surface][k] ? "yes" : "no", exact_solid ? "yes" : "no",
-				       meets ? "yes" : "no");
-		}
-		problems += wrong;
-		exact_wrong = wrong;
-		snprintf(text, sizeof text, "checked by the exact tests at %zu centres spread over the set%s",
-		         checked, wrong ? ": WRONG" : "");
-		add_note(&rows[r->shown[solid]], text);
-	}
-
-	/* FCL against our surface answer; each disagreement decided by the exact test. */
-	if (fcl >= 0 && surface >= 0) {
+	/* FCL against our surface answer (the surface method that answered the most centres: they agree,
+	 * checked above); each disagreement decided by the exact test. */
+	reference = bv.surface;
+	if (reference < 0 || (tt.surface >= 0 && r->done[tt.surface] > r->done[reference]))
+		reference = tt.surface;
+	if (fcl >= 0 && reference >= 0) {
 		row *w = &rows[r->shown[fcl]];
-		size_t limit = r->done[fcl] < r->done[surface] ? r->done[fcl] : r->done[surface];
+		size_t limit = r->done[fcl] < r->done[reference] ? r->done[fcl] : r->done[reference];
 		double start = bench_cpu_seconds();
 		long long ours_wrong = 0;
 		char text[200];
 		w->disagreements = w->missed = w->false_positives = w->adjudicated = 0;
 		for (k = 0; k < limit; k++) {
-			bool peer_says = r->answers[fcl][k] != 0, we_say = r->answers[surface][k] != 0, exact;
+			bool peer_says = r->answers[fcl][k] != 0, we_say = r->answers[reference][k] != 0,
+			     exact;
 			col_sphere s = {centres[k], SPHERE_RADIUS};
 			if (peer_says == we_say)
 				continue;
@@ -1462,15 +1701,13 @@ static long long bench_sphere_case(case_data *c, const double *unit, size_t quer
 			}
 		}
 		if (ours_wrong > 0) {
-			printf("  WRONG: collide.tetratree.surface differs from the exact test at %lld "
-			       "centres\n",
-			       ours_wrong);
+			printf("  WRONG: %s differs from the exact test at %lld centres\n",
+			       r->methods[reference].name, ours_wrong);
 			problems += ours_wrong;
 		}
-		if (limit < r->done[fcl]) {
-			snprintf(text, sizeof text, "compared on the first %zu centres", limit);
-			add_note(w, text);
-		}
+		snprintf(text, sizeof text, "compared with %s on the first %zu centres",
+		         r->methods[reference].name, limit);
+		add_note(w, text);
 	}
 
 	compare_with_fcl(r);
@@ -1497,11 +1734,13 @@ static long long bench_sphere_case(case_data *c, const double *unit, size_t quer
 			snprintf(text, sizeof text,
 			         is_brute(m) ? "the first %zu centres only (O(n) a query)"
 			                     : "the first %zu centres only (one run of about %g s)",
-			         r->done[i], MAX_RUN_SECONDS);
+			         r->done[i], is_bvh(m) ? BVH_SPHERE_RUN_SECONDS : MAX_RUN_SECONDS);
 			add_note(w, text);
 		}
-		if (i == solid)
+		if (i == tt.solid)
 			note_tree(r, i);
+		if (i == (bv.solid >= 0 ? bv.solid : bv.surface))
+			note_bvh(r, i);
 		note_stats(r, i, "triangles");
 	}
 
@@ -1509,33 +1748,49 @@ static long long bench_sphere_case(case_data *c, const double *unit, size_t quer
 	       "memory", "B/tri", "hits", "agreement");
 	for (i = 0; i < r->method_count; i++) {
 		const row *w = &rows[r->shown[i]];
-		char agreement[200];
-		if (i == solid && w->disagreements > 0)
+		const sphere_check *s = i == tt.solid || i == tt.surface   ? &tt
+		                        : i == bv.solid || i == bv.surface ? &bv
+		                                                           : NULL;
+		char agreement[240];
+		if (s != NULL && i == s->solid && s->brute_wrong > 0)
 			snprintf(agreement, sizeof agreement,
-			         "WRONG at %lld of %zu centres (the brute force)", w->disagreements,
-			         r->done[brute]);
-		else if (i == solid && w->disagreements == 0)
-			snprintf(agreement, sizeof agreement, "yes (the brute force on %zu)", r->done[brute]);
-		else if (i == solid && exact_wrong == 0)
+			         "WRONG at %lld of %zu centres (the brute force)", s->brute_wrong,
+			         s->brute_compared);
+		else if (s != NULL && i == s->solid && s->brute_wrong == 0)
+			snprintf(agreement, sizeof agreement, "yes (the brute force on %zu)",
+			         s->brute_compared);
+		else if (s != NULL && i == s->solid && s->exact_wrong == 0)
 			snprintf(agreement, sizeof agreement, "yes (the exact tests at %zu centres)",
-			         checked);
-		else if (i == solid)
+			         s->checked);
+		else if (s != NULL && i == s->solid)
 			snprintf(agreement, sizeof agreement,
-			         "WRONG at %lld of %zu centres (the exact tests)", exact_wrong, checked);
-		else if (i == surface && w->disagreements >= 0)
+			         "WRONG at %lld of %zu centres (the exact tests)", s->exact_wrong,
+			         s->checked);
+		else if (s != NULL && i == s->surface && w->disagreements >= 0)
 			snprintf(agreement, sizeof agreement,
 			         w->disagreements ? "WRONG: %lld not solid-consistent" : "consistent",
 			         w->disagreements);
 		else if (i == fcl && w->disagreements == 0)
-			snprintf(agreement, sizeof agreement, "yes (with surface)");
+			snprintf(agreement, sizeof agreement, "yes (with %s)", r->methods[reference].label);
 		else if (i == fcl && w->disagreements > 0)
 			snprintf(agreement, sizeof agreement,
-			         "%lld differ from surface: %lld checked: %lld missed; %lld false positives",
-			         w->disagreements, w->adjudicated, w->missed, w->false_positives);
+			         "%lld differ from %s: %lld checked: %lld missed; %lld false positives",
+			         w->disagreements, r->methods[reference].label, w->adjudicated, w->missed,
+			         w->false_positives);
 		else if (i == brute && r->timed[i])
 			snprintf(agreement, sizeof agreement, "the oracle");
 		else
 			snprintf(agreement, sizeof agreement, "-");
+		if (s != NULL && cross_compared[i] > 0) {
+			size_t used = strlen(agreement);
+			const char *other = s == &tt ? "the BVH" : "the tetra-tree";
+			if (cross_wrong[i] > 0)
+				snprintf(agreement + used, sizeof agreement - used,
+				         "; WRONG at %lld where %s differs", cross_wrong[i], other);
+			else
+				snprintf(agreement + used, sizeof agreement - used, "; = %s on %zu", other,
+				         cross_compared[i]);
+		}
 		print_row(w, agreement);
 	}
 
@@ -1556,8 +1811,10 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 	case_run run;
 	case_run *r = &run;
 	pair_grid grid;
-	int n = c->arrays.triangle_count, i, reference_method, brute, solid_peer;
+	int n = c->arrays.triangle_count, i, reference_method, brute, solid_peer, surface, tree_method,
+	    bvh_method;
 	long long problems = 0, disputed = 0, settled = 0;
+	char surface_agreement[240] = "";
 	size_t reference_count;
 	bool no_cache_skipped = false;
 	unsigned char *reference = (unsigned char *)bench_checked_malloc(pose_count);
@@ -1586,9 +1843,9 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 
 	for (i = 0; i < r->method_count; i++) {
 		const method *m = &r->methods[i];
-		double budget = PAIR_RUN_SECONDS;
+		double budget = is_bvh(m) ? BVH_PAIR_RUN_SECONDS : PAIR_RUN_SECONDS;
 		r->total[i] = pose_count;
-		if (m->missing != NULL || (is_ours(m) && r->tree == NULL && !is_brute(m)) ||
+		if (m->missing != NULL || structure_missing(r, m) ||
 		    (m->peer != NULL && peer_of(r, m) == NULL))
 			continue;
 		if (is_brute(m)) {
@@ -1608,15 +1865,18 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 		r->timed[i] = true;
 	}
 	brute = method_index(r, RUN_PAIR_BRUTE);
+	surface = method_index(r, RUN_PAIR_BVH_SURFACE);
 	later_rounds(r);
 	fill_rows(r);
 
-	/* The reference: the answers of the first of our methods that answered the most poses (DC-TT,
-	 * unless it ran out of time on a prefix); where one of ours disagrees with it, the exact test
-	 * decides. Every disagreement of ours is a wrong answer. */
+	/* The reference: the answers of the first of our solid methods that answered the most poses
+	 * (collide.bvh, or DC-TT where the BVH is missing and DC-TT did not run out of time on a prefix);
+	 * where one of ours disagrees with it, the exact test decides. Every disagreement of ours is a
+	 * wrong answer. collide.bvh.surface answers the other question: it is checked on its own below. */
 	reference_method = -1;
 	for (i = 0; i < r->method_count; i++)
 		if (r->timed[i] && is_ours(&r->methods[i]) && !is_brute(&r->methods[i]) &&
+		    !is_surface(&r->methods[i]) &&
 		    (reference_method < 0 || r->done[i] > r->done[reference_method]))
 			reference_method = i;
 	reference_count = reference_method >= 0 ? r->done[reference_method] : 0;
@@ -1627,7 +1887,8 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 			bool dispute = false;
 			for (i = 0; i < r->method_count; i++)
 				if (r->timed[i] && is_ours(&r->methods[i]) && !is_brute(&r->methods[i]) &&
-				    k < r->done[i] && r->answers[i][k] != reference[k])
+				    !is_surface(&r->methods[i]) && k < r->done[i] &&
+				    r->answers[i][k] != reference[k])
 					dispute = true;
 			if (brute >= 0 && k % ORACLE_STRIDE == 0 && k / ORACLE_STRIDE < r->done[brute] &&
 			    r->answers[brute][k / ORACLE_STRIDE] != reference[k])
@@ -1644,7 +1905,8 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 					printf("  our methods disagree at pose %zu: the exact test says %s;",
 					       k, exact ? "yes" : "no");
 					for (i = 0; i < r->method_count; i++)
-						if (r->timed[i] && is_ours(&r->methods[i])) {
+						if (r->timed[i] && is_ours(&r->methods[i]) &&
+						    !is_surface(&r->methods[i])) {
 							size_t at =
 							    is_brute(&r->methods[i]) ? k / ORACLE_STRIDE : k;
 							if (is_brute(&r->methods[i]) &&
@@ -1664,7 +1926,7 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 			       disputed, disputed == 1 ? "" : "s", settled);
 		for (i = 0; i < r->method_count; i++) {
 			row *w = &rows[r->shown[i]];
-			if (!r->timed[i] || !is_ours(&r->methods[i]))
+			if (!r->timed[i] || !is_ours(&r->methods[i]) || is_surface(&r->methods[i]))
 				continue;
 			w->disagreements = 0;
 			for (k = 0; k < r->done[i]; k++) {
@@ -1781,6 +2043,77 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 		}
 	}
 
+	/* collide.bvh.surface: against the exact surface test wherever it was asked, against the solid
+	 * answer (where the surfaces meet the solids meet), and against the surface peers (FCL,
+	 * cgal.surface), each disagreement decided by the exact test. */
+	if (surface >= 0) {
+		row *w = &rows[r->shown[surface]];
+		long long wrong = 0, inconsistent = 0, exact_checked = 0;
+		size_t used;
+		for (k = 0; k < r->done[surface] && k < pose_count; k++)
+			if (reference_method >= 0 && k < reference_count && r->answers[surface][k] &&
+			    !reference[k] && inconsistent++ < SHOW_DISPUTES)
+				printf("  WRONG: at pose %zu collide.bvh.surface says the surfaces meet, "
+				       "collide's "
+				       "solid answer says no\n",
+				       k);
+		for (i = 0; i < r->method_count; i++) {
+			const method *m = &r->methods[i];
+			size_t limit = r->done[i] < r->done[surface] ? r->done[i] : r->done[surface];
+			long long differ = 0, decided = 0;
+			double peer_start = bench_cpu_seconds();
+			if (!r->timed[i] || m->run != RUN_PAIR_PEER_SURFACE)
+				continue;
+			for (k = 0; k < limit; k++) {
+				bool peer_says = r->answers[i][k] != BENCH_QUERY_APART,
+				     we_say = r->answers[surface][k] != 0, surfaces;
+				if (peer_says == we_say)
+					continue;
+				differ++;
+				if (exact_answer[k] < 0) {
+					if (decided >= ADJUDICATE_MAX ||
+					    bench_cpu_seconds() - peer_start > ADJUDICATE_SECONDS)
+						continue;
+					exact_answer[k] =
+					    (signed char)pair_exact(&grid, c->mesh, transforms[k], &surfaces);
+					exact_surfaces[k] = (signed char)surfaces;
+				}
+				decided++;
+			}
+			used = strlen(surface_agreement);
+			if (differ == 0)
+				snprintf(surface_agreement + used, sizeof surface_agreement - used,
+				         "; %s same on %zu", m->label, limit);
+			else
+				snprintf(surface_agreement + used, sizeof surface_agreement - used,
+				         "; %s differs at %lld (%lld decided)", m->label, differ, decided);
+		}
+		for (k = 0; k < r->done[surface] && k < pose_count; k++) {
+			if (exact_surfaces[k] < 0)
+				continue;
+			exact_checked++;
+			if ((exact_surfaces[k] != 0) != (r->answers[surface][k] != 0) &&
+			    wrong++ < SHOW_DISPUTES)
+				printf("  WRONG: at pose %zu collide.bvh.surface says %s; the exact test "
+				       "says the "
+				       "surfaces %s\n",
+				       k, r->answers[surface][k] ? "yes" : "no",
+				       exact_surfaces[k] ? "meet" : "are apart");
+		}
+		w->disagreements = wrong + inconsistent;
+		problems += wrong + inconsistent;
+		if (wrong > 0 || inconsistent > 0)
+			snprintf(surface_agreement, sizeof surface_agreement,
+			         "WRONG at %lld poses (the exact surface test), %lld not solid-consistent",
+			         wrong, inconsistent);
+		else {
+			char tail[sizeof surface_agreement];
+			snprintf(tail, sizeof tail, "%s", surface_agreement);
+			snprintf(surface_agreement, sizeof surface_agreement,
+			         "yes (exact at %lld; solid-consistent%.180s)", exact_checked, tail);
+		}
+	}
+
 	/* Every pose where the exact test was asked (our checks, the peers' disagreements) and our answer
 	 * differs from it: a wrong answer of all of our methods there. */
 	{
@@ -1800,7 +2133,15 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 
 	compare_with_fcl(r);
 
-	/* notes */
+	/* notes; the tree's on the first tetra-tree method, the BVH's on the first BVH method */
+	tree_method = bvh_method = -1;
+	for (i = r->method_count - 1; i >= 0; i--)
+		if (r->timed[i] && is_ours(&r->methods[i]) && !is_brute(&r->methods[i])) {
+			if (is_bvh(&r->methods[i]))
+				bvh_method = i;
+			else
+				tree_method = i;
+		}
 	for (i = 0; i < r->method_count; i++) {
 		const method *m = &r->methods[i];
 		row *w = &rows[r->shown[i]];
@@ -1818,7 +2159,8 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 				         "unrelated: the cache "
 				         "misses; timed where it is cheap)");
 			else
-				snprintf(w->note, sizeof w->note, "not run: the tree could not be built");
+				snprintf(w->note, sizeof w->note, "not run: the %s could not be built",
+				         is_bvh(m) ? "BVH" : "tree");
 			continue;
 		}
 		if (is_brute(m)) {
@@ -1827,11 +2169,13 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 			add_note(w, text);
 		} else if (r->done[i] < pose_count) {
 			snprintf(text, sizeof text, "the first %zu poses only (one run of about %g s)",
-			         r->done[i], PAIR_RUN_SECONDS);
+			         r->done[i], is_bvh(m) ? BVH_PAIR_RUN_SECONDS : PAIR_RUN_SECONDS);
 			add_note(w, text);
 		}
-		if (i == reference_method)
+		if (i == tree_method)
 			note_tree(r, i);
+		if (i == bvh_method)
+			note_bvh(r, i);
 		note_stats(r, i, "triangle pairs");
 	}
 
@@ -1840,9 +2184,11 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 	for (i = 0; i < r->method_count; i++) {
 		const method *m = &r->methods[i];
 		const row *w = &rows[r->shown[i]];
-		char agreement[200];
+		char agreement[320];
 		if (!r->timed[i] || w->disagreements < 0)
 			snprintf(agreement, sizeof agreement, "-");
+		else if (i == surface)
+			snprintf(agreement, sizeof agreement, "%s", surface_agreement);
 		else if (is_ours(m))
 			snprintf(agreement, sizeof agreement,
 			         w->disagreements ? "WRONG at %lld poses" : "yes", w->disagreements);
@@ -1892,6 +2238,67 @@ static long long bench_pair_case(case_data *c, const bench_pose *poses, const co
 
 /* ---- the summaries ---- */
 
+/* Our method (not the brute force) of this semantics that fares best against FCL (FCL's time over its
+ * own, on the same centres or poses) in a case, or NULL. */
+static const row *best_ours(const char *case_name, const char *semantics)
+{
+	const row *best = NULL;
+	int i;
+	for (i = 0; i < row_count; i++) {
+		const row *r = &rows[i];
+		if (strcmp(r->case_name, case_name) != 0 || strcmp(r->library, "collide") != 0 ||
+		    strcmp(r->method, "collide.brute") == 0 || strcmp(r->semantics, semantics) != 0 ||
+		    isnan(r->fcl_over_this))
+			continue;
+		if (best == NULL || r->fcl_over_this > best->fcl_over_this)
+			best = r;
+	}
+	return best;
+}
+
+/* The column head of FCL's time over an method of ours. */
+static const char *ratio_head(const method *m)
+{
+	switch (m->run) {
+	case RUN_SPHERE_SOLID: return "fcl/solid";
+	case RUN_SPHERE_SURFACE: return "fcl/surf";
+	case RUN_SPHERE_BVH_SOLID: return "fcl/bvh.so";
+	case RUN_SPHERE_BVH_SURFACE: return "fcl/bvh.su";
+	case RUN_PAIR_DC_TT: return "fcl/tt";
+	case RUN_PAIR_BVH: return "fcl/bvh";
+	case RUN_PAIR_BVH_SURFACE: return "fcl/bvh.su";
+	default: return NULL; /* no column */
+	}
+}
+
+/* "  surface 12.3x MET     (collide.bvh.surface 250 ns)": a goal line's verdict for one semantics. */
+static void print_verdict(const char *semantics, const row *best, double goal, double unit, const char *units,
+                          size_t all)
+{
+	char prefix[96] = "";
+	if (best == NULL) {
+		printf("  %s NOT MEASURED", semantics);
+		return;
+	}
+	if (best->queries < all)
+		snprintf(prefix, sizeof prefix, " on its first %zu (FCL timed on them too)", best->queries);
+	printf("  %s %6.3gx %-7s (%s %.*f %s%s)", semantics, best->fcl_over_this,
+	       best->fcl_over_this >= goal ? "MET" : "NOT MET", best->method, unit == 1.0 ? 0 : 2,
+	       unit * best->ns_per_query, units, prefix);
+}
+
+/* Of two rows (either may be NULL or not measured), the one that answered more queries. */
+static const row *most_answered(const row *a, const row *b)
+{
+	bool a_ok = a != NULL && a->hits >= 0 && a->queries > 0,
+	     b_ok = b != NULL && b->hits >= 0 && b->queries > 0;
+	if (!a_ok)
+		return b_ok ? b : NULL;
+	if (!b_ok)
+		return a;
+	return b->queries > a->queries ? b : a;
+}
+
 static void print_sphere_summary(size_t query_count)
 {
 	int i, m, goals = 0, met_surface = 0, met_solid = 0;
@@ -1901,100 +2308,92 @@ static void print_sphere_summary(size_t query_count)
 	if (!any)
 		return;
 	printf("\nsphere (r = %g) vs mesh: ns per query; FCL's ns / ours (> 1: collide is faster); build ms "
-	       "and bytes per "
-	       "triangle, ours (the tree) and FCL's\n",
+	       "and bytes per triangle of the tetra-tree (tt), the BVH (its octree included) and FCL\n",
 	       SPHERE_RADIUS);
 	printf("  %-10s %-8s %9s", "mesh", "kind", "triangles");
 	for (m = 0; m < SPHERE_METHOD_COUNT; m++)
 		printf(" %9s", sphere_methods[m].label);
-	printf(" %9s %9s %7s %7s %9s %9s %6s %6s\n", "fcl/solid", "fcl/surf", "solid%", "surf%", "build",
-	       "fcl build", "B/tri", "fcl");
+	for (m = 0; m < SPHERE_METHOD_COUNT; m++)
+		if (is_ours(&sphere_methods[m]) && ratio_head(&sphere_methods[m]) != NULL)
+			printf(" %10s", ratio_head(&sphere_methods[m]));
+	printf(" %7s %7s %9s %9s %9s %6s %6s %6s\n", "solid%", "surf%", "tt build", "bvh build", "fcl build",
+	       "tt B/t", "bvh B/t", "fcl");
 	for (i = 0; i < row_count; i++) {
-		const row *r = &rows[i], *solid, *surface, *fcl;
-		char a[32], b[32], c[32], d[32], e[32], f[32], g[32], h[32];
+		const row *r = &rows[i], *solid, *surface, *bvh, *fcl;
+		char c[32], d[32], e[32], f[32], g[32], h[32], x[32], y[32];
 		if (strcmp(r->part, "sphere") != 0 || strcmp(r->method, sphere_methods[0].name) != 0)
 			continue;
 		printf("  %-10s %-8s %9d", r->case_name, r->kind, r->triangles);
 		for (m = 0; m < SPHERE_METHOD_COUNT; m++) {
-			const row *x = find_row(r->case_name, sphere_methods[m].name);
+			const row *w = find_row(r->case_name, sphere_methods[m].name);
 			char text[32];
-			bench_format_value(text, sizeof text, x ? x->ns_per_query : NAN, "%.0f");
+			bench_format_value(text, sizeof text, w ? w->ns_per_query : NAN, "%.0f");
 			printf(" %9s", text);
 		}
-		solid = r;
-		surface = find_row(r->case_name, "collide.tetratree.surface");
+		for (m = 0; m < SPHERE_METHOD_COUNT; m++) {
+			const row *w = find_row(r->case_name, sphere_methods[m].name);
+			char text[32];
+			if (!is_ours(&sphere_methods[m]) || ratio_head(&sphere_methods[m]) == NULL)
+				continue;
+			bench_format_value(text, sizeof text, w ? w->fcl_over_this : NAN, "%.3g");
+			printf(" %10s", text);
+		}
+		/* the hit rates over the most centres answered (the BVH's, where the tree got a prefix) */
+		solid = most_answered(r, find_row(r->case_name, "collide.bvh.solid"));
+		surface = most_answered(find_row(r->case_name, "collide.tetratree.surface"),
+		                        find_row(r->case_name, "collide.bvh.surface"));
+		bvh = find_row(r->case_name, "collide.bvh.solid");
+		if (bvh == NULL || isnan(bvh->build_ms))
+			bvh = find_row(r->case_name, "collide.bvh.surface");
 		fcl = find_row(r->case_name, "fcl");
-		bench_format_value(a, sizeof a, solid->fcl_over_this, "%.1f");
-		bench_format_value(b, sizeof b, surface ? surface->fcl_over_this : NAN, "%.1f");
 		bench_format_value(
 		    c, sizeof c,
-		    solid->hits >= 0 ? 100.0 * (double)solid->hits / (double)solid->queries : NAN, "%.1f");
+		    solid && solid->hits >= 0 ? 100.0 * (double)solid->hits / (double)solid->queries : NAN,
+		    "%.1f");
 		bench_format_value(d, sizeof d,
 		                   surface && surface->hits >= 0
 		                       ? 100.0 * (double)surface->hits / (double)surface->queries
 		                       : NAN,
 		                   "%.1f");
-		bench_format_value(e, sizeof e, solid->build_ms, "%.1f");
+		bench_format_value(e, sizeof e, r->build_ms, "%.1f");
+		bench_format_value(x, sizeof x, bvh ? bvh->build_ms : NAN, "%.1f");
 		bench_format_value(f, sizeof f, fcl ? fcl->build_ms : NAN, "%.1f");
-		bench_format_value(g, sizeof g, solid->bytes_per_triangle, "%.0f");
+		bench_format_value(g, sizeof g, r->bytes_per_triangle, "%.0f");
+		bench_format_value(y, sizeof y, bvh ? bvh->bytes_per_triangle : NAN, "%.0f");
 		bench_format_value(h, sizeof h, fcl ? fcl->bytes_per_triangle : NAN, "%.0f");
-		printf(" %9s %9s %7s %7s %9s %9s %6s %6s\n", a, b, c, d, e, f, g, h);
+		printf(" %7s %7s %9s %9s %9s %6s %6s %6s\n", c, d, e, x, f, g, y, h);
 	}
-	printf("  (centres: %zu a mesh; a method that would take more than about %g s for them got a prefix: "
-	       "the tables "
-	       "above say how many)\n",
-	       query_count, MAX_RUN_SECONDS);
+	printf("  (centres: %zu a mesh; a method that would take more than about %g s for them (the BVH's: "
+	       "%g s) got a prefix: the tables above say how many; solid%% and surf%%: the hit rates, over "
+	       "the most centres a solid (surface) method of ours answered)\n",
+	       query_count, MAX_RUN_SECONDS, BVH_SPHERE_RUN_SECONDS);
 
-	printf("\ngoal: collide at least %gx faster than FCL at every size, sphere vs mesh (FCL answers the "
-	       "surface "
-	       "question; the solid one shown too)\n",
+	printf("\ngoal: collide at least %gx faster than FCL at every size, sphere vs mesh, judged on "
+	       "collide's best surface method (FCL answers the surface question); the best solid method "
+	       "shown too\n",
 	       SPHERE_GOAL);
 	for (i = 0; i < row_count; i++) {
-		const row *r = &rows[i], *surface, *fcl;
+		const row *r = &rows[i], *surface, *solid, *fcl;
 		if (strcmp(r->part, "sphere") != 0 || strcmp(r->method, sphere_methods[0].name) != 0)
 			continue;
-		surface = find_row(r->case_name, "collide.tetratree.surface");
+		surface = best_ours(r->case_name, "surface");
+		solid = best_ours(r->case_name, "solid");
 		fcl = find_row(r->case_name, "fcl");
 		goals++;
-		if (fcl == NULL || isnan(fcl->ns_per_query) || surface == NULL ||
-		    isnan(surface->fcl_over_this) || isnan(r->fcl_over_this)) {
+		if (fcl == NULL || isnan(fcl->ns_per_query) || (surface == NULL && solid == NULL)) {
 			printf("  %-10s %-8s %9d  NOT MEASURED (%s)\n", r->case_name, r->kind, r->triangles,
 			       fcl == NULL || isnan(fcl->ns_per_query) ? "no FCL" : "no collide figure");
 			continue;
 		}
-		{
-			double ratio_surface = surface->fcl_over_this;
-			double ratio_solid = r->fcl_over_this;
-			met_surface += ratio_surface >= SPHERE_GOAL;
-			met_solid += ratio_solid >= SPHERE_GOAL;
-			printf("  %-10s %-8s %9d  surface %6.3gx %-7s  solid %6.3gx %-7s  (FCL %.0f ns, "
-			       "surface %.0f ns, solid "
-			       "%.0f ns)\n",
-			       r->case_name, r->kind, r->triangles, ratio_surface,
-			       ratio_surface >= SPHERE_GOAL ? "MET" : "NOT MET", ratio_solid,
-			       ratio_solid >= SPHERE_GOAL ? "MET" : "NOT MET", fcl->ns_per_query,
-			       surface->ns_per_query, r->ns_per_query);
-		}
+		met_surface += surface != NULL && surface->fcl_over_this >= SPHERE_GOAL;
+		met_solid += solid != NULL && solid->fcl_over_this >= SPHERE_GOAL;
+		printf("  %-10s %-8s %9d", r->case_name, r->kind, r->triangles);
+		print_verdict("surface", surface, SPHERE_GOAL, 1.0, "ns", query_count);
+		print_verdict("solid", solid, SPHERE_GOAL, 1.0, "ns", query_count);
+		printf("  FCL %.0f ns\n", fcl->ns_per_query);
 	}
-	printf("  %d of %d goals met with the surface method, %d of %d with the solid one\n", met_surface,
-	       goals, met_solid, goals);
-}
-
-/* Our pair method that fares best against FCL (FCL's time over its own, on the same poses), or
- * NULL. */
-static const row *best_pair(const char *case_name)
-{
-	const row *best = NULL;
-	int i;
-	for (i = 0; i < row_count; i++) {
-		const row *r = &rows[i];
-		if (strcmp(r->case_name, case_name) != 0 || strcmp(r->library, "collide") != 0 ||
-		    isnan(r->fcl_over_this))
-			continue;
-		if (best == NULL || r->fcl_over_this > best->fcl_over_this)
-			best = r;
-	}
-	return best;
+	printf("  %d of %d goals met with the best surface method, %d of %d with the best solid one\n",
+	       met_surface, goals, met_solid, goals);
 }
 
 /* The collision rate of a pair case: the solid answer over the most poses (ours, or CGAL's solid one
@@ -2016,79 +2415,90 @@ static double pair_rate(const char *case_name)
 
 static void print_pair_summary(size_t pose_count)
 {
-	int i, m, goals = 0, met = 0;
+	int i, m, goals = 0, met_surface = 0, met_solid = 0;
 	bool any = false;
 	for (i = 0; i < row_count; i++)
 		any = any || strcmp(rows[i].part, "pair") == 0;
 	if (!any)
 		return;
-	printf("\nmesh vs mesh: us per pose; FCL's time / ours (> 1: collide is faster); build ms and bytes "
-	       "per triangle "
-	       "(one structure for both meshes)\n");
+	printf(
+	    "\nmesh vs mesh: us per pose; FCL's time / ours (> 1: collide is faster); build ms and bytes "
+	    "per triangle of the tetra-tree (tt), the BVH, FCL and CGAL (one structure for both meshes)\n");
 	printf("  %-12s %-8s %9s %6s", "case", "kind", "triangles", "hit%");
 	for (m = 0; m < PAIR_METHOD_COUNT; m++)
 		printf(" %9s", pair_methods[m].label);
-	printf(" %8s %8s %8s %8s %8s %6s %6s %6s\n", "fcl/tt", "fcl/best", "build", "fcl", "cgal", "B/tri",
-	       "fcl", "cgal");
+	for (m = 0; m < PAIR_METHOD_COUNT; m++)
+		if (is_ours(&pair_methods[m]) && ratio_head(&pair_methods[m]) != NULL)
+			printf(" %10s", ratio_head(&pair_methods[m]));
+	printf(" %8s %8s %8s %8s %6s %6s %6s %6s\n", "tt build", "bvh", "fcl", "cgal", "tt B/t", "bvh", "fcl",
+	       "cgal");
 	for (i = 0; i < row_count; i++) {
-		const row *r = &rows[i], *fcl, *cgal, *best;
-		char a[32], b[32], c[32], d[32], e[32], f[32], g[32], h[32], rate[32];
+		const row *r = &rows[i], *fcl, *cgal, *bvh;
+		char c[32], d[32], e[32], f[32], g[32], h[32], x[32], y[32], rate[32];
 		if (strcmp(r->part, "pair") != 0 || strcmp(r->method, pair_methods[0].name) != 0)
 			continue;
 		bench_format_value(rate, sizeof rate, 100.0 * pair_rate(r->case_name), "%.1f");
 		printf("  %-12s %-8s %9d %6s", r->case_name, r->kind, r->triangles, rate);
 		for (m = 0; m < PAIR_METHOD_COUNT; m++) {
-			const row *x = find_row(r->case_name, pair_methods[m].name);
+			const row *w = find_row(r->case_name, pair_methods[m].name);
 			char text[32];
-			bench_format_value(text, sizeof text, x ? 1e-3 * x->ns_per_query : NAN, "%.2f");
+			bench_format_value(text, sizeof text, w ? 1e-3 * w->ns_per_query : NAN, "%.2f");
 			printf(" %9s", text);
+		}
+		for (m = 0; m < PAIR_METHOD_COUNT; m++) {
+			const row *w = find_row(r->case_name, pair_methods[m].name);
+			char text[32];
+			if (!is_ours(&pair_methods[m]) || ratio_head(&pair_methods[m]) == NULL)
+				continue;
+			bench_format_value(text, sizeof text, w ? w->fcl_over_this : NAN, "%.3g");
+			printf(" %10s", text);
 		}
 		fcl = find_row(r->case_name, "fcl");
 		cgal = find_row(r->case_name, "cgal.surface");
-		best = best_pair(r->case_name);
-		bench_format_value(a, sizeof a, r->fcl_over_this, "%.3g");
-		bench_format_value(b, sizeof b, best ? best->fcl_over_this : NAN, "%.3g");
+		bvh = find_row(r->case_name, "collide.bvh");
+		if (bvh == NULL || isnan(bvh->build_ms))
+			bvh = find_row(r->case_name, "collide.bvh.surface");
 		bench_format_value(c, sizeof c, r->build_ms, "%.1f");
+		bench_format_value(x, sizeof x, bvh ? bvh->build_ms : NAN, "%.1f");
 		bench_format_value(d, sizeof d, fcl ? fcl->build_ms : NAN, "%.1f");
 		bench_format_value(e, sizeof e, cgal ? cgal->build_ms : NAN, "%.1f");
 		bench_format_value(f, sizeof f, r->bytes_per_triangle, "%.0f");
+		bench_format_value(y, sizeof y, bvh ? bvh->bytes_per_triangle : NAN, "%.0f");
 		bench_format_value(g, sizeof g, fcl ? fcl->bytes_per_triangle : NAN, "%.0f");
 		bench_format_value(h, sizeof h, cgal ? cgal->bytes_per_triangle : NAN, "%.0f");
-		printf(" %8s %8s %8s %8s %8s %6s %6s %6s\n", a, b, c, d, e, f, g, h);
+		printf(" %8s %8s %8s %8s %6s %6s %6s %6s\n", c, x, d, e, f, y, g, h);
 	}
 	printf("  (hit%%: the collision rate, solid; poses: %zu a case; a method slower than about %g s for "
-	       "them got a "
-	       "prefix, collide.brute every %dth pose: the tables above say how many)\n",
-	       pose_count, PAIR_RUN_SECONDS, ORACLE_STRIDE);
+	       "them (the BVH's: %g s) got a prefix, collide.brute every %dth pose: the tables above say how "
+	       "many)\n",
+	       pose_count, PAIR_RUN_SECONDS, BVH_PAIR_RUN_SECONDS, ORACLE_STRIDE);
 
-	printf("\ngoal: collide's best pair method at least %gx faster than FCL at every size and class\n",
+	printf("\ngoal: collide at least %gx faster than FCL at every size and class, mesh vs mesh, judged "
+	       "like for like on collide's best surface method (FCL's semantics); the best solid method "
+	       "shown too\n",
 	       PAIR_GOAL);
 	for (i = 0; i < row_count; i++) {
-		const row *r = &rows[i], *fcl, *best;
+		const row *r = &rows[i], *fcl, *surface, *solid;
 		if (strcmp(r->part, "pair") != 0 || strcmp(r->method, pair_methods[0].name) != 0)
 			continue;
 		fcl = find_row(r->case_name, "fcl");
-		best = best_pair(r->case_name);
+		surface = best_ours(r->case_name, "surface");
+		solid = best_ours(r->case_name, "solid");
 		goals++;
-		if (fcl == NULL || isnan(fcl->ns_per_query) || best == NULL) {
+		if (fcl == NULL || isnan(fcl->ns_per_query) || (surface == NULL && solid == NULL)) {
 			printf("  %-12s %-8s %9d  NOT MEASURED (%s)\n", r->case_name, r->kind, r->triangles,
-			       best == NULL ? "no collide figure" : "no FCL");
+			       fcl == NULL || isnan(fcl->ns_per_query) ? "no FCL" : "no collide figure");
 			continue;
 		}
-		{
-			double ratio = best->fcl_over_this;
-			char prefix[96] = "";
-			if (best->queries < pose_count)
-				snprintf(prefix, sizeof prefix,
-				         " on its first %zu poses (FCL timed on them too)", best->queries);
-			met += ratio >= PAIR_GOAL;
-			printf("  %-12s %-8s %9d  %.3gx (%s %.2f us%s; FCL %.2f us on all)  %s\n",
-			       r->case_name, r->kind, r->triangles, ratio, best->method,
-			       1e-3 * best->ns_per_query, prefix, 1e-3 * fcl->ns_per_query,
-			       ratio >= PAIR_GOAL ? "MET" : "NOT MET");
-		}
+		met_surface += surface != NULL && surface->fcl_over_this >= PAIR_GOAL;
+		met_solid += solid != NULL && solid->fcl_over_this >= PAIR_GOAL;
+		printf("  %-12s %-8s %9d", r->case_name, r->kind, r->triangles);
+		print_verdict("surface", surface, PAIR_GOAL, 1e-3, "us", pose_count);
+		print_verdict("solid", solid, PAIR_GOAL, 1e-3, "us", pose_count);
+		printf("  FCL %.2f us on all\n", 1e-3 * fcl->ns_per_query);
 	}
-	printf("  %d of %d goals met\n", met, goals);
+	printf("  %d of %d goals met with the best surface method, %d of %d with the best solid one\n",
+	       met_surface, goals, met_solid, goals);
 }
 
 /* The child of memory_in_child: builds the library's structure of a small mesh once (to leave out
@@ -2172,8 +2582,8 @@ int main(int argc, char **argv)
 	printf("collide mesh query benchmark: sphere vs mesh and mesh vs mesh, star-shaped and "
 	       "non-star-shaped meshes\n");
 	printf("machine: %s%s\n", machine, quick ? " [--quick: fewer queries, not a measurement]" : "");
-	printf("library collide  this build: the tetra-tree (col_tetratree_*) and the brute force "
-	       "(col_mesh_*)\n");
+	printf("library collide  this build: the tetra-tree (col_tetratree_*), the BVH (col_mesh_bvh_*) and "
+	       "the brute force (col_mesh_*)\n");
 	for (i = 0; i < SPHERE_METHOD_COUNT + PAIR_METHOD_COUNT; i++) {
 		const method *m =
 		    i < SPHERE_METHOD_COUNT ? &sphere_methods[i] : &pair_methods[i - SPHERE_METHOD_COUNT];
@@ -2204,7 +2614,8 @@ int main(int argc, char **argv)
 	    pose_count, ORACLE_STRIDE, ORACLE_MAX_LEVEL, ORACLE_SECONDS, PAIR_RUN_SECONDS);
 	printf("times: CPU time a query, best of runs over %d rounds; build: CPU ms from the raw arrays, "
 	       "best of builds; "
-	       "memory: ours by col_tetratree_get_stats (caches not counted), FCL counted from its arrays "
+	       "memory: ours by col_tetratree_get_stats (caches not counted) and col_mesh_bvh_get_stats "
+	       "(its containment octree included), FCL counted from its arrays "
 	       "(its memUsage() "
 	       "returns no figure), CGAL by mallinfo2() in-use bytes added by one build (in a child process "
 	       "without "

@@ -255,43 +255,49 @@ GNUPLOT
 fi
 
 # The mesh query plot, 3 x 3 panels: sphere vs mesh, ns per query against the triangle count (log-log),
-# one panel per mesh class and one line per method; the sphere goal (FCL's time / ours, >= 10); the
-# mesh pairs' us per pose per case and method (bars); the pair goal (FCL's time / our best, >= 2);
-# bytes per triangle of each structure.
+# one panel per mesh class and one line per method (the tetra-tree's and the BVH's); the sphere goal
+# (FCL's time / our best of each semantics, >= 10); the mesh pairs' us per pose per case and method
+# (bars); the pair goal (FCL's time / our best of each semantics, >= 2); bytes per triangle of each
+# structure.
 query_csv=bench/results/mesh_query.csv
 if [ "$have_mesh_query" = yes ] && [ -s "$query_csv" ] && [ -s bench/results/mesh_query.txt ]; then
 	# columns: 2 triangles, 5 method, 6 library, 7 ns_per_query, 10 bytes_per_triangle, 18 fcl_over_this,
-	# 20 part, 22 class
+	# 19 semantics, 20 part, 22 class
 	query_classes="bumpy torus tori plate shells"
 	for c in $query_classes; do
-		for m in collide.tetratree.solid collide.tetratree.surface collide.brute fcl; do
+		for m in collide.tetratree.solid collide.tetratree.surface collide.bvh.solid collide.bvh.surface collide.brute fcl; do
 			awk -F, -v c="$c" -v m="$m" 'NR > 1 && $20 == "sphere" && $22 == c && $5 == m && $7 != "" { print $2, $7 }' \
 				"$query_csv" | sort -n > "$work/mq_${c}_$m.dat"
 		done
-		for m in collide.tetratree.solid collide.tetratree.surface; do
-			awk -F, -v c="$c" -v m="$m" 'NR > 1 && $20 == "sphere" && $22 == c && $5 == m && $18 != "" { print $2, $18 }' \
-				"$query_csv" | sort -n > "$work/mq_goal_${c}_$m.dat"
+		# the goal: the best fcl_over_this of our methods (not the brute force) of each semantics (column 19)
+		for sem in solid surface; do
+			awk -F, -v c="$c" -v sem="$sem" 'NR > 1 && $20 == "sphere" && $22 == c && $6 == "collide" && $5 != "collide.brute" && $19 == sem && $18 != "" {
+					if (!($2 in best) || $18 + 0 > best[$2]) best[$2] = $18 + 0
+				}
+				END { for (t in best) print t, best[t] }' "$query_csv" | sort -n > "$work/mq_goal_${c}_$sem.dat"
 		done
 	done
-	for m in collide.tetratree.solid fcl; do
+	for m in collide.tetratree.solid collide.bvh.solid fcl; do
 		awk -F, -v m="$m" 'NR > 1 && $20 == "sphere" && $22 == "bumpy" && $5 == m && $10 != "" { print $2, $10 }' \
 			"$query_csv" | sort -n > "$work/mq_bytes_$m.dat"
 	done
 	awk -F, 'NR > 1 && $20 == "pair" && $5 == "cgal.solid" && $10 != "" && $22 == "bumpy" { print $2, $10 }' \
 		"$query_csv" | sort -n > "$work/mq_bytes_cgal.dat"
-	# the pairs, one line per case: us per pose of dc_tt, dc_list, fcl, cgal.surface, cgal.solid ("?" where
-	# missing), and the goal: the best fcl_over_this of our methods
+	# the pairs, one line per case: us per pose of dc_tt, dc_list, bvh, bvh.surface, fcl, cgal.surface,
+	# cgal.solid ("?" where missing), and the goal: the best fcl_over_this of our surface methods (FCL's
+	# semantics), then of our solid ones
 	awk -F, 'NR > 1 && $20 == "pair" {
 			if (!($1 in seen)) { seen[$1] = 1; order[++cases] = $1 }
 			if ($7 != "") us[$1, $5] = $7 / 1000
-			if ($6 == "collide" && $18 != "" && (!(($1) in best) || $18 + 0 > best[$1])) best[$1] = $18 + 0
+			if ($6 == "collide" && $18 != "" && (!(($1, $19) in best) || $18 + 0 > best[$1, $19])) best[$1, $19] = $18 + 0
 		}
 		END {
-			split("collide.dc_tt collide.dc_list fcl cgal.surface cgal.solid", m, " ")
+			split("collide.dc_tt collide.dc_list collide.bvh collide.bvh.surface fcl cgal.surface cgal.solid", m, " ")
 			for (c = 1; c <= cases; c++) {
 				line = order[c]
-				for (k = 1; k <= 5; k++) line = line " " ((order[c], m[k]) in us ? us[order[c], m[k]] : "?")
-				print line " " (order[c] in best ? best[order[c]] : "?")
+				for (k = 1; k <= 7; k++) line = line " " ((order[c], m[k]) in us ? us[order[c], m[k]] : "?")
+				line = line " " ((order[c], "surface") in best ? best[order[c], "surface"] : "?")
+				print line " " ((order[c], "solid") in best ? best[order[c], "solid"] : "?")
 			}
 		}' "$query_csv" > "$work/mq_pairs.dat"
 	# query_plot FILE_PREFIX ITEMS...: a plot command over the non-empty files only (gnuplot stops on a
@@ -335,24 +341,26 @@ if [ "$have_mesh_query" = yes ] && [ -s "$query_csv" ] && [ -s bench/results/mes
 			query_plot "mq_${c}_" \
 				"collide.tetratree.solid|collide tetra-tree, solid|with linespoints lw 2 pt 7" \
 				"collide.tetratree.surface|collide tetra-tree, surface|with linespoints lw 2 pt 5" \
+				"collide.bvh.solid|collide BVH, solid|with linespoints lw 2 pt 13" \
+				"collide.bvh.surface|collide BVH, surface|with linespoints lw 2 pt 11" \
 				"collide.brute|collide brute force|with points pt 1 ps 2" \
 				"fcl|FCL BVHModel<OBBRSS> (surface)|with linespoints lw 2 pt 9"
 		done
-		echo 'set title "sphere goal: FCL ns / collide ns, >= 10"'
+		echo 'set title "sphere goal: FCL ns / collide best ns, >= 10"'
 		echo 'set ylabel "ratio (log scale)"'
 		echo 'set arrow 1 from graph 0, first 10 to graph 1, first 10 nohead dt 2 lc rgb "red"'
-		echo 'set yrange [*:100]'
+		echo 'set yrange [*:1000]'
 		query_plot "mq_goal_" \
-			"bumpy_collide.tetratree.surface|bumpy, surface|with linespoints lw 2 pt 7 lc 1" \
-			"torus_collide.tetratree.surface|torus, surface|with linespoints lw 2 pt 5 lc 2" \
-			"tori_collide.tetratree.surface|two tori, surface|with linespoints lw 2 pt 9 lc 3" \
-			"plate_collide.tetratree.surface|plate, surface|with linespoints lw 2 pt 11 lc 4" \
-			"shells_collide.tetratree.surface|shells, surface|with linespoints lw 2 pt 13 lc 7" \
-			"bumpy_collide.tetratree.solid|bumpy, solid|with linespoints dt 2 pt 7 lc 1" \
-			"torus_collide.tetratree.solid|torus, solid|with linespoints dt 2 pt 5 lc 2" \
-			"tori_collide.tetratree.solid|two tori, solid|with linespoints dt 2 pt 9 lc 3" \
-			"plate_collide.tetratree.solid|plate, solid|with linespoints dt 2 pt 11 lc 4" \
-			"shells_collide.tetratree.solid|shells, solid|with linespoints dt 2 pt 13 lc 7"
+			"bumpy_surface|bumpy, surface|with linespoints lw 2 pt 7 lc 1" \
+			"torus_surface|torus, surface|with linespoints lw 2 pt 5 lc 2" \
+			"tori_surface|two tori, surface|with linespoints lw 2 pt 9 lc 3" \
+			"plate_surface|plate, surface|with linespoints lw 2 pt 11 lc 4" \
+			"shells_surface|shells, surface|with linespoints lw 2 pt 13 lc 7" \
+			"bumpy_solid|bumpy, solid|with linespoints dt 2 pt 7 lc 1" \
+			"torus_solid|torus, solid|with linespoints dt 2 pt 5 lc 2" \
+			"tori_solid|two tori, solid|with linespoints dt 2 pt 9 lc 3" \
+			"plate_solid|plate, solid|with linespoints dt 2 pt 11 lc 4" \
+			"shells_solid|shells, solid|with linespoints dt 2 pt 13 lc 7"
 		echo 'unset arrow 1'
 		echo 'set yrange [*:*]'
 		echo 'unset logscale x'
@@ -365,12 +373,12 @@ if [ "$have_mesh_query" = yes ] && [ -s "$query_csv" ] && [ -s bench/results/mes
 		echo 'set ylabel "us per pose (log scale)"'
 		echo 'set title "mesh vs mesh: us per pose"'
 		if [ -s "$work/mq_pairs.dat" ]; then
-			echo "plot \"$work/mq_pairs.dat\" using 2:xtic(1) with histograms title \"collide DC-TT\", \"\" using 3 with histograms title \"collide DC-List\", \"\" using 4 with histograms title \"FCL\", \"\" using 5 with histograms title \"CGAL surface\", \"\" using 6 with histograms title \"CGAL solid\""
+			echo "plot \"$work/mq_pairs.dat\" using 2:xtic(1) with histograms title \"collide DC-TT\", \"\" using 3 with histograms title \"collide DC-List\", \"\" using 4 with histograms title \"collide BVH, solid\", \"\" using 5 with histograms title \"collide BVH, surface\", \"\" using 6 with histograms title \"FCL\", \"\" using 7 with histograms title \"CGAL surface\", \"\" using 8 with histograms title \"CGAL solid\""
 			echo 'set title "mesh vs mesh goal: FCL us / collide best us, >= 2"'
 			echo 'set ylabel "ratio (log scale)"'
 			echo 'set arrow 2 from graph 0, first 2 to graph 1, first 2 nohead dt 2 lc rgb "red"'
-			echo 'set yrange [1e-7:10]'
-			echo "plot \"$work/mq_pairs.dat\" using 7:xtic(1) with histograms title \"FCL / collide best\""
+			echo 'set yrange [1e-7:100]'
+			echo "plot \"$work/mq_pairs.dat\" using 9:xtic(1) with histograms title \"FCL / collide best, surface (FCL's semantics)\", \"\" using 10 with histograms title \"FCL / collide best, solid\""
 			echo 'unset arrow 2'
 			echo 'set yrange [*:*]'
 		else
@@ -385,6 +393,7 @@ if [ "$have_mesh_query" = yes ] && [ -s "$query_csv" ] && [ -s bench/results/mes
 		echo 'set title "memory of the structures (bumpy sphere)"'
 		query_plot "mq_bytes_" \
 			"collide.tetratree.solid|collide tetra-tree|with linespoints lw 2 pt 7" \
+			"collide.bvh.solid|collide BVH (with its octree)|with linespoints lw 2 pt 13" \
 			"fcl|FCL BVHModel<OBBRSS>|with linespoints lw 2 pt 9" \
 			"cgal|CGAL Surface\\\\_mesh + AABB tree|with linespoints lw 2 pt 11"
 	} > "$work/query_plots.gp"
