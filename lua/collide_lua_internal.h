@@ -220,6 +220,13 @@ void col_lua_push_sphere(lua_State *L, col_sphere sphere);
 /* The engine BVH behind the value at idx, or NULL when it is something else or closed. */
 col_mesh_bvh *col_lua_to_mesh_bvh(lua_State *L, int idx);
 
+/* The 3D query wrappers' shared arguments and results (wrap_query3d.c). */
+int col_lua_check_vector3(lua_State *L, int arg, const char *what, col_vec3 *out); /* returns the next arg */
+int col_lua_check_ball(lua_State *L, int arg, col_sphere *out);                     /* returns the next arg */
+void col_lua_push_mesh_contact(lua_State *L, const col_mesh_contact *contact);
+void col_lua_set_triangle(lua_State *L, const char *key, int triangle); /* 1-based; -1 leaves it out */
+void col_lua_push_indices(lua_State *L, const int *indices, int count);  /* 1-based */
+
 /* ---- option tables ---- */
 
 /* Raises luaL_argerror(arg, "<what>: unknown option 'name' (expected a, b, ...)") for any key of

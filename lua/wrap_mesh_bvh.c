@@ -290,35 +290,7 @@ static int bvh_contains_all(lua_State *L)
 /* What a query's answer goes with: nothing, its statistics, or its trace and statistics. */
 typedef enum query_extra { QUERY_PLAIN, QUERY_STATS, QUERY_TRACE } query_extra;
 
-/* A point at arg named what in its errors: a table {x, y, z} / {x =, y =, z =}, or three finite
- * numbers. Returns the argument after it. */
-static int check_vector(lua_State *L, int arg, const char *what, col_vec3 *out)
-{
-	if (lua_istable(L, arg)) {
-		col_lua_table_point3(L, arg, arg, what, out);
-		return arg + 1;
-	}
-	if (lua_type(L, arg) != LUA_TNUMBER)
-		luaL_argerror(L, arg,
-		              lua_pushfstring(L, "%s: expected {x, y, z} or x, y, z, got %s", what,
-		                              luaL_typename(L, arg)));
-	return col_lua_check_point3(L, arg, out);
-}
 
-/* A ball at arg: a collide.sphere, or a centre (as check_vector reads it) and a radius >= 0.
- * Returns the argument after it. */
-static int check_ball(lua_State *L, int arg, col_sphere *out)
-{
-	if (col_lua_to_sphere(L, arg, out))
-		return arg + 1;
-	if (!lua_istable(L, arg) && lua_type(L, arg) != LUA_TNUMBER)
-		luaL_typeerror(L, arg, "collide.sphere or a centre {x, y, z} and a radius");
-	int next = check_vector(L, arg, "center", &out->center);
-	out->radius = col_lua_check_finite(L, next);
-	if (out->radius < 0.0)
-		luaL_argerror(L, next, lua_pushfstring(L, "radius must be >= 0, got %f", out->radius));
-	return next + 1;
-}
 
 /* The most trace entries of each kind one call records (16 MiB of indices each). */
 #define TRACE_LIMIT (1 << 22)
@@ -341,15 +313,6 @@ static bool trace_overflowed(const col_mesh_bvh_trace *trace)
 	return trace->node_count > trace->node_capacity || trace->triangle_count > trace->triangle_capacity;
 }
 
-/* Pushes the first count entries of a trace list, 1-based, as a table. */
-static void push_indices(lua_State *L, const int *indices, int count)
-{
-	lua_createtable(L, count, 0);
-	for (int k = 0; k < count; k++) {
-		lua_pushinteger(L, (lua_Integer)indices[k] + 1);
-		lua_rawseti(L, -2, k + 1);
-	}
-}
 
 /* Pushes {nodes = {...}, triangles = {...} [, truncated = true]} (1-based, in the order visited). */
 static void push_trace_table(lua_State *L, const col_mesh_bvh_trace *trace)
@@ -362,9 +325,9 @@ static void push_trace_table(lua_State *L, const col_mesh_bvh_trace *trace)
 	if (triangles < 0)
 		triangles = 0;
 	lua_createtable(L, 0, 3);
-	push_indices(L, trace->nodes, nodes);
+	col_lua_push_indices(L, trace->nodes, nodes);
 	lua_setfield(L, -2, "nodes");
-	push_indices(L, trace->triangles, triangles);
+	col_lua_push_indices(L, trace->triangles, triangles);
 	lua_setfield(L, -2, "triangles");
 	if (nodes < trace->node_count || triangles < trace->triangle_count) {
 		lua_pushboolean(L, true);
@@ -400,7 +363,7 @@ static int sphere_query(lua_State *L, bool solid, query_extra extra, const char 
 {
 	const col_mesh_bvh *bvh = check_bvh(L, 1);
 	col_sphere sphere;
-	int next = check_ball(L, 2, &sphere);
+	int next = col_lua_check_ball(L, 2, &sphere);
 	check_nothing_after(L, next, name, "the sphere");
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
@@ -452,14 +415,6 @@ static int bvh_sphere_meets_surface_trace(lua_State *L)
 	return sphere_query(L, false, QUERY_TRACE, "sphere_meets_surface_trace");
 }
 
-/* Sets field key of the table on top to a 1-based triangle, or leaves it out for -1. */
-static void set_triangle(lua_State *L, const char *key, int triangle)
-{
-	if (triangle < 0)
-		return;
-	lua_pushinteger(L, (lua_Integer)triangle + 1);
-	lua_setfield(L, -2, key);
-}
 
 /* bvh:sphere_contact(sphere) / (center, radius) -> nil when apart, else {point, normal, depth,
  * triangle}: the surface point nearest the centre, the unit direction that moves the ball out,
@@ -468,7 +423,7 @@ static int sphere_contact(lua_State *L, bool with_stats)
 {
 	const col_mesh_bvh *bvh = check_bvh(L, 1);
 	col_sphere sphere;
-	int next = check_ball(L, 2, &sphere);
+	int next = col_lua_check_ball(L, 2, &sphere);
 	check_nothing_after(L, next, with_stats ? "sphere_contact_stats" : "sphere_contact", "the sphere");
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
@@ -483,7 +438,7 @@ static int sphere_contact(lua_State *L, bool with_stats)
 		lua_setfield(L, -2, "normal");
 		lua_pushnumber(L, contact.depth);
 		lua_setfield(L, -2, "depth");
-		set_triangle(L, "triangle", contact.feature);
+		col_lua_set_triangle(L, "triangle", contact.feature);
 	}
 	if (!with_stats)
 		return 1;
@@ -507,7 +462,7 @@ static int closest_point(lua_State *L, bool with_stats)
 {
 	const col_mesh_bvh *bvh = check_bvh(L, 1);
 	col_vec3 p, closest;
-	int next = check_vector(L, 2, "point", &p);
+	int next = col_lua_check_vector3(L, 2, "point", &p);
 	check_nothing_after(L, next, with_stats ? "closest_point_stats" : "closest_point", "the point");
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
@@ -541,7 +496,7 @@ static int signed_distance(lua_State *L, bool with_stats)
 {
 	const col_mesh_bvh *bvh = check_bvh(L, 1);
 	col_vec3 p;
-	int next = check_vector(L, 2, "point", &p);
+	int next = col_lua_check_vector3(L, 2, "point", &p);
 	check_nothing_after(L, next, with_stats ? "signed_distance_stats" : "signed_distance", "the point");
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
@@ -570,9 +525,9 @@ static int ray_cast(lua_State *L, bool with_stats)
 {
 	const col_mesh_bvh *bvh = check_bvh(L, 1);
 	col_vec3 origin, direction;
-	int next = check_vector(L, 2, "origin", &origin);
+	int next = col_lua_check_vector3(L, 2, "origin", &origin);
 	int direction_arg = next;
-	next = check_vector(L, next, "direction", &direction);
+	next = col_lua_check_vector3(L, next, "direction", &direction);
 	if (col_vec3_dot(direction, direction) == 0.0)
 		luaL_argerror(L, direction_arg, "direction must not be zero (its squared length is 0)");
 	double max_distance = HUGE_VAL;
@@ -598,7 +553,7 @@ static int ray_cast(lua_State *L, bool with_stats)
 		lua_setfield(L, -2, "point");
 		col_lua_push_vec3(L, hit.normal);
 		lua_setfield(L, -2, "normal");
-		set_triangle(L, "triangle", hit.feature);
+		col_lua_set_triangle(L, "triangle", hit.feature);
 	}
 	if (!with_stats)
 		return 1;
@@ -698,22 +653,6 @@ static int bvh_surfaces_meet_trace(lua_State *L)
 	return pair_query(L, false, QUERY_TRACE, "surfaces_meet_trace");
 }
 
-static void push_mesh_contact(lua_State *L, const col_mesh_contact *c)
-{
-	static const char *const kinds[] = {"crossing", "vertex_of_b", "vertex_of_a"};
-	lua_createtable(L, 0, 7);
-	lua_pushstring(L, c->kind >= 0 && c->kind < 3 ? kinds[c->kind] : "unknown");
-	lua_setfield(L, -2, "kind");
-	col_lua_push_vec3(L, c->point);
-	lua_setfield(L, -2, "point");
-	col_lua_push_vec3(L, c->normal);
-	lua_setfield(L, -2, "normal");
-	lua_pushnumber(L, c->depth);
-	lua_setfield(L, -2, "depth");
-	set_triangle(L, "triangle_a", c->triangle_a);
-	set_triangle(L, "triangle_b", c->triangle_b);
-	set_triangle(L, "vertex", c->vertex); /* 1-based like the triangles */
-}
 
 /* bvh:contacts(other [, pose [, max]]) -> list of contacts (at most max, default 1024), summary
  * {count, crossings, deepest} (with _stats: and the statistics): col_mesh_bvh_contacts in this
@@ -738,7 +677,7 @@ static int contacts(lua_State *L, bool with_stats)
 	int listed = summary.count < (int)max ? summary.count : (int)max;
 	lua_createtable(L, listed, 0);
 	for (int k = 0; k < listed; k++) {
-		push_mesh_contact(L, &buffer[k]);
+		col_lua_push_mesh_contact(L, &buffer[k]);
 		lua_rawseti(L, -2, k + 1);
 	}
 	lua_createtable(L, 0, 3);
@@ -747,7 +686,7 @@ static int contacts(lua_State *L, bool with_stats)
 	lua_pushinteger(L, summary.crossings);
 	lua_setfield(L, -2, "crossings");
 	if (summary.count > 0) {
-		push_mesh_contact(L, &summary.deepest);
+		col_lua_push_mesh_contact(L, &summary.deepest);
 		lua_setfield(L, -2, "deepest");
 	}
 	if (!with_stats)

@@ -356,15 +356,6 @@ static int tetratree_contains_all(lua_State *L)
 	return col_lua_contains_all(L, 3, 3, tetratree_contains_points, &query);
 }
 
-/* Pushes the first count entries of a trace list, 1-based, as a table. */
-static void push_indices(lua_State *L, const int *indices, int count)
-{
-	lua_createtable(L, count, 0);
-	for (int k = 0; k < count; k++) {
-		lua_pushinteger(L, indices[k] + 1);
-		lua_rawseti(L, -2, k + 1);
-	}
-}
 
 /* tree:trace(x, y, z [, cache]) -> inside, {cones = {...}, tetrahedra = {...}}, stats: the cones of
  * the descent, root to leaf (only the leaf when a cache kept it), and the covering tetrahedra of
@@ -387,9 +378,9 @@ static int tetratree_trace(lua_State *L)
 	int tetrahedron_count = trace.tetrahedron_count < tetrahedra ? trace.tetrahedron_count : tetrahedra;
 	lua_pushboolean(L, inside);
 	lua_createtable(L, 0, 3);
-	push_indices(L, trace.cones, cone_count);
+	col_lua_push_indices(L, trace.cones, cone_count);
 	lua_setfield(L, -2, "cones");
-	push_indices(L, trace.tetrahedra, tetrahedron_count);
+	col_lua_push_indices(L, trace.tetrahedra, tetrahedron_count);
 	lua_setfield(L, -2, "tetrahedra");
 	if (cone_count < trace.cone_count || tetrahedron_count < trace.tetrahedron_count) {
 		lua_pushboolean(L, true);
@@ -404,35 +395,7 @@ static int tetratree_trace(lua_State *L)
 /* What a query's answer goes with: nothing, its statistics, or its trace and statistics. */
 typedef enum query_extra { QUERY_PLAIN, QUERY_STATS, QUERY_TRACE } query_extra;
 
-/* A point at arg named what in its errors: a table {x, y, z} / {x =, y =, z =}, or three finite
- * numbers. Returns the argument after it. */
-static int check_vector(lua_State *L, int arg, const char *what, col_vec3 *out)
-{
-	if (lua_istable(L, arg)) {
-		col_lua_table_point3(L, arg, arg, what, out);
-		return arg + 1;
-	}
-	if (lua_type(L, arg) != LUA_TNUMBER)
-		luaL_argerror(L, arg,
-		              lua_pushfstring(L, "%s: expected {x, y, z} or x, y, z, got %s", what,
-		                              luaL_typename(L, arg)));
-	return col_lua_check_point3(L, arg, out);
-}
 
-/* A ball at arg: a collide.sphere, or a centre (as check_vector reads it) and a radius >= 0.
- * Returns the argument after it. */
-static int check_ball(lua_State *L, int arg, col_sphere *out)
-{
-	if (col_lua_to_sphere(L, arg, out))
-		return arg + 1;
-	if (!lua_istable(L, arg) && lua_type(L, arg) != LUA_TNUMBER)
-		luaL_typeerror(L, arg, "collide.sphere or a centre {x, y, z} and a radius");
-	int next = check_vector(L, arg, "center", &out->center);
-	out->radius = col_lua_check_finite(L, next);
-	if (out->radius < 0.0)
-		luaL_argerror(L, next, lua_pushfstring(L, "radius must be >= 0, got %f", out->radius));
-	return next + 1;
-}
 
 /* A trace with room for cones and tetrahedra, its arrays in a userdata pushed on the stack. */
 static col_tetratree_trace push_trace(lua_State *L, int cones, int tetrahedra)
@@ -448,9 +411,9 @@ static void push_trace_table(lua_State *L, const col_tetratree_trace *trace)
 	int tetrahedra = trace->tetrahedron_count < trace->tetrahedron_capacity ? trace->tetrahedron_count
 	                                                                        : trace->tetrahedron_capacity;
 	lua_createtable(L, 0, 3);
-	push_indices(L, trace->cones, cones);
+	col_lua_push_indices(L, trace->cones, cones);
 	lua_setfield(L, -2, "cones");
-	push_indices(L, trace->tetrahedra, tetrahedra);
+	col_lua_push_indices(L, trace->tetrahedra, tetrahedra);
 	lua_setfield(L, -2, "tetrahedra");
 	if (cones < trace->cone_count || tetrahedra < trace->tetrahedron_count) {
 		lua_pushboolean(L, true);
@@ -488,7 +451,7 @@ static int sphere_query(lua_State *L, bool solid, query_extra extra)
 {
 	const col_tetratree *tree = check_tetratree(L, 1);
 	col_sphere sphere;
-	int next = check_ball(L, 2, &sphere);
+	int next = col_lua_check_ball(L, 2, &sphere);
 	col_covering3d_cache *cache = col_lua_opt_cache3d(L, next, col_tetratree_covering(tree), NULL);
 	col_tetratree_trace trace = {0};
 	if (extra == QUERY_TRACE) {
@@ -537,14 +500,6 @@ static int tetratree_sphere_meets_surface_trace(lua_State *L)
 	return sphere_query(L, false, QUERY_TRACE);
 }
 
-/* Sets field key of the table on top to a 1-based triangle, or leaves it out for -1. */
-static void set_triangle(lua_State *L, const char *key, int triangle)
-{
-	if (triangle < 0)
-		return;
-	lua_pushinteger(L, (lua_Integer)triangle + 1);
-	lua_setfield(L, -2, key);
-}
 
 /* tree:sphere_contact(sphere) / (center, radius) -> nil when apart, else {point, normal, depth,
  * triangle} (col_contact3: the surface point nearest the centre, the unit direction that moves the
@@ -553,7 +508,7 @@ static int sphere_contact(lua_State *L, bool with_stats)
 {
 	const col_tetratree *tree = check_tetratree(L, 1);
 	col_sphere sphere;
-	int next = check_ball(L, 2, &sphere);
+	int next = col_lua_check_ball(L, 2, &sphere);
 	if (!lua_isnoneornil(L, next))
 		luaL_argerror(L, next, "sphere_contact takes no cache (nothing after the sphere)");
 	col_query_stats stats;
@@ -569,7 +524,7 @@ static int sphere_contact(lua_State *L, bool with_stats)
 		lua_setfield(L, -2, "normal");
 		lua_pushnumber(L, contact.depth);
 		lua_setfield(L, -2, "depth");
-		set_triangle(L, "triangle", contact.feature);
+		col_lua_set_triangle(L, "triangle", contact.feature);
 	}
 	if (!with_stats)
 		return 1;
@@ -593,7 +548,7 @@ static int closest_point(lua_State *L, bool with_stats)
 {
 	const col_tetratree *tree = check_tetratree(L, 1);
 	col_vec3 p, closest;
-	check_vector(L, 2, "point", &p);
+	col_lua_check_vector3(L, 2, "point", &p);
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
 	int triangle = -1;
@@ -626,7 +581,7 @@ static int signed_distance(lua_State *L, bool with_stats)
 {
 	const col_tetratree *tree = check_tetratree(L, 1);
 	col_vec3 p;
-	check_vector(L, 2, "point", &p);
+	col_lua_check_vector3(L, 2, "point", &p);
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
 	lua_pushnumber(L, col_tetratree_signed_distance(tree, p, with_stats ? &stats : NULL));
@@ -655,9 +610,9 @@ static int ray_cast(lua_State *L, bool with_stats)
 {
 	const col_tetratree *tree = check_tetratree(L, 1);
 	col_vec3 origin, direction;
-	int next = check_vector(L, 2, "origin", &origin);
+	int next = col_lua_check_vector3(L, 2, "origin", &origin);
 	int direction_arg = next;
-	next = check_vector(L, next, "direction", &direction);
+	next = col_lua_check_vector3(L, next, "direction", &direction);
 	if (col_vec3_dot(direction, direction) == 0.0)
 		luaL_argerror(L, direction_arg, "direction must not be zero (its squared length is 0)");
 	double max_distance = HUGE_VAL;
@@ -683,7 +638,7 @@ static int ray_cast(lua_State *L, bool with_stats)
 		lua_setfield(L, -2, "point");
 		col_lua_push_vec3(L, hit.normal);
 		lua_setfield(L, -2, "normal");
-		set_triangle(L, "triangle", hit.feature);
+		col_lua_set_triangle(L, "triangle", hit.feature);
 	}
 	if (!with_stats)
 		return 1;
@@ -781,22 +736,6 @@ static int tetratree_intersects_trace(lua_State *L)
 	return pair_query(L, QUERY_TRACE);
 }
 
-static void push_mesh_contact(lua_State *L, const col_mesh_contact *c)
-{
-	static const char *const kinds[] = {"crossing", "vertex_of_b", "vertex_of_a"};
-	lua_createtable(L, 0, 7);
-	lua_pushstring(L, kinds[c->kind]);
-	lua_setfield(L, -2, "kind");
-	col_lua_push_vec3(L, c->point);
-	lua_setfield(L, -2, "point");
-	col_lua_push_vec3(L, c->normal);
-	lua_setfield(L, -2, "normal");
-	lua_pushnumber(L, c->depth);
-	lua_setfield(L, -2, "depth");
-	set_triangle(L, "triangle_a", c->triangle_a);
-	set_triangle(L, "triangle_b", c->triangle_b);
-	set_triangle(L, "vertex", c->vertex); /* 1-based like the triangles */
-}
 
 /* tree:contacts(other [, pose [, max]]) -> list of contacts (at most max, default 1024), summary
  * {count, crossings, deepest}: col_tetratree_contacts in this tree's frame. */
@@ -815,7 +754,7 @@ static int tetratree_contacts(lua_State *L)
 	int listed = summary.count < (int)max ? summary.count : (int)max;
 	lua_createtable(L, listed, 0);
 	for (int k = 0; k < listed; k++) {
-		push_mesh_contact(L, &buffer[k]);
+		col_lua_push_mesh_contact(L, &buffer[k]);
 		lua_rawseti(L, -2, k + 1);
 	}
 	lua_createtable(L, 0, 3);
@@ -824,7 +763,7 @@ static int tetratree_contacts(lua_State *L)
 	lua_pushinteger(L, summary.crossings);
 	lua_setfield(L, -2, "crossings");
 	if (summary.count > 0) {
-		push_mesh_contact(L, &summary.deepest);
+		col_lua_push_mesh_contact(L, &summary.deepest);
 		lua_setfield(L, -2, "deepest");
 	}
 	return 2;
