@@ -226,6 +226,9 @@ int col_lua_check_ball(lua_State *L, int arg, col_sphere *out);                 
 void col_lua_push_mesh_contact(lua_State *L, const col_mesh_contact *contact);
 void col_lua_set_triangle(lua_State *L, const char *key, int triangle); /* 1-based; -1 leaves it out */
 void col_lua_push_indices(lua_State *L, const int *indices, int count);  /* 1-based */
+int col_lua_check_ray(lua_State *L, int arg, col_vec3 *origin, col_vec3 *direction,
+                      double *max_distance);                          /* returns the next arg */
+void col_lua_push_ray_hit(lua_State *L, const col_ray_hit3 *hit); /* {distance, point, normal, triangle} */
 
 /* ---- option tables ---- */
 

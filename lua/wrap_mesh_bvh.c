@@ -525,35 +525,16 @@ static int ray_cast(lua_State *L, bool with_stats)
 {
 	const col_mesh_bvh *bvh = check_bvh(L, 1);
 	col_vec3 origin, direction;
-	int next = col_lua_check_vector3(L, 2, "origin", &origin);
-	int direction_arg = next;
-	next = col_lua_check_vector3(L, next, "direction", &direction);
-	if (col_vec3_dot(direction, direction) == 0.0)
-		luaL_argerror(L, direction_arg, "direction must not be zero (its squared length is 0)");
-	double max_distance = HUGE_VAL;
-	if (!lua_isnoneornil(L, next)) {
-		max_distance = luaL_checknumber(L, next);
-		if (!(max_distance >= 0.0))
-			luaL_argerror(
-			    L, next,
-			    lua_pushfstring(L, "max_distance must be >= 0 (math.huge for no limit), got %s",
-			                    isnan(max_distance) ? "nan" : lua_tostring(L, next)));
-	}
-	check_nothing_after(L, next + 1, with_stats ? "ray_cast_stats" : "ray_cast", "max_distance");
+	double max_distance;
+	int next = col_lua_check_ray(L, 2, &origin, &direction, &max_distance);
+	check_nothing_after(L, next, with_stats ? "ray_cast_stats" : "ray_cast", "max_distance");
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
 	col_ray_hit3 hit;
 	if (!col_mesh_bvh_ray_cast(bvh, origin, direction, max_distance, &hit, with_stats ? &stats : NULL)) {
 		lua_pushnil(L);
 	} else {
-		lua_createtable(L, 0, 4);
-		lua_pushnumber(L, hit.distance);
-		lua_setfield(L, -2, "distance");
-		col_lua_push_vec3(L, hit.point);
-		lua_setfield(L, -2, "point");
-		col_lua_push_vec3(L, hit.normal);
-		lua_setfield(L, -2, "normal");
-		col_lua_set_triangle(L, "triangle", hit.feature);
+		col_lua_push_ray_hit(L, &hit);
 	}
 	if (!with_stats)
 		return 1;

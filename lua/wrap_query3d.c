@@ -2,6 +2,8 @@
  * labelled points, contacts, triangle numbers and index lists. */
 #include "collide_lua_internal.h"
 
+#include <math.h>
+
 /* A ball at arg: a collide.sphere, or a centre (as col_lua_check_vector3 reads it) and a radius >= 0.
  * Returns the argument after it. */
 int col_lua_check_ball(lua_State *L, int arg, col_sphere *out)
@@ -67,4 +69,37 @@ void col_lua_push_indices(lua_State *L, const int *indices, int count)
 		lua_pushinteger(L, indices[k] + 1);
 		lua_rawseti(L, -2, k + 1);
 	}
+}
+
+/* A ray at arg: origin and direction (each as col_lua_check_vector3 reads it; the direction not
+ * zero), then an optional max_distance >= 0 (default: no limit). Returns the argument after it. */
+int col_lua_check_ray(lua_State *L, int arg, col_vec3 *origin, col_vec3 *direction, double *max_distance)
+{
+	int next = col_lua_check_vector3(L, arg, "origin", origin);
+	int direction_arg = next;
+	next = col_lua_check_vector3(L, next, "direction", direction);
+	if (col_vec3_dot(*direction, *direction) == 0.0)
+		luaL_argerror(L, direction_arg, "direction must not be zero (its squared length is 0)");
+	*max_distance = HUGE_VAL;
+	if (lua_isnoneornil(L, next))
+		return next + 1;
+	*max_distance = luaL_checknumber(L, next);
+	if (!(*max_distance >= 0.0))
+		luaL_argerror(L, next,
+		              lua_pushfstring(L, "max_distance must be >= 0 (math.huge for no limit), got %s",
+		                              isnan(*max_distance) ? "nan" : lua_tostring(L, next)));
+	return next + 1;
+}
+
+/* Pushes a ray hit: {distance, point, normal, triangle}. */
+void col_lua_push_ray_hit(lua_State *L, const col_ray_hit3 *hit)
+{
+	lua_createtable(L, 0, 4);
+	lua_pushnumber(L, hit->distance);
+	lua_setfield(L, -2, "distance");
+	col_lua_push_vec3(L, hit->point);
+	lua_setfield(L, -2, "point");
+	col_lua_push_vec3(L, hit->normal);
+	lua_setfield(L, -2, "normal");
+	col_lua_set_triangle(L, "triangle", hit->feature);
 }

@@ -504,15 +504,10 @@ static inline double node_distance_squared(const col_mesh_bvh *bvh, int index, c
 	return box > slab ? box : slab;
 }
 
-static bool valid_sphere(col_sphere s)
-{
-	return col_vec3_is_finite(s.center) && isfinite(s.radius) && s.radius >= 0.0;
-}
-
 bool col_mesh_bvh_sphere_meets_surface(const col_mesh_bvh *bvh, col_sphere sphere, col_query_stats *stats,
                                        col_mesh_bvh_trace *trace)
 {
-	if (bvh == NULL || !valid_sphere(sphere))
+	if (bvh == NULL || col_sphere_validate(sphere, NULL) != COL_OK)
 		return false;
 	if (stats != NULL)
 		stats->queries++;
@@ -552,11 +547,14 @@ bool col_mesh_bvh_sphere_meets_surface(const col_mesh_bvh *bvh, col_sphere spher
 bool col_mesh_bvh_intersects_sphere(const col_mesh_bvh *bvh, col_sphere sphere, col_query_stats *stats,
                                     col_mesh_bvh_trace *trace)
 {
-	if (bvh == NULL || !valid_sphere(sphere))
+	if (bvh == NULL || col_sphere_validate(sphere, NULL) != COL_OK)
 		return false;
 	/* The centre's point test first: inside, the ball meets the solid whatever its surface does. */
-	if (bvh->octree != NULL && col_octree_contains(bvh->octree, sphere.center, NULL))
-		return (stats != NULL ? (void)stats->queries++ : (void)0), true;
+	if (bvh->octree != NULL && col_octree_contains(bvh->octree, sphere.center, NULL)) {
+		if (stats != NULL)
+			stats->queries++;
+		return true;
+	}
 	return col_mesh_bvh_sphere_meets_surface(bvh, sphere, stats, trace);
 }
 
@@ -657,7 +655,7 @@ double col_mesh_bvh_signed_distance(const col_mesh_bvh *bvh, col_vec3 point, col
 bool col_mesh_bvh_sphere_contact(const col_mesh_bvh *bvh, col_sphere sphere, col_contact3 *contact,
                                  col_query_stats *stats)
 {
-	if (bvh == NULL || !valid_sphere(sphere))
+	if (bvh == NULL || col_sphere_validate(sphere, NULL) != COL_OK)
 		return false;
 	bool inside = bvh->octree != NULL && col_octree_contains(bvh->octree, sphere.center, NULL);
 	if (!inside && !col_mesh_bvh_sphere_meets_surface(bvh, sphere, stats, NULL))

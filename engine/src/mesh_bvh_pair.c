@@ -14,6 +14,7 @@ typedef struct pair_query {
 	double rotation_abs[3][3];
 	double translation[3];
 	bool orthonormal;               /* b's axes may be tried as separating axes too */
+	bool roots_apart;               /* the root nodes themselves were found apart */
 	double slack;                   /* absolute widening that covers every rounding of a box test */
 	mesh_contact_set *contacts;     /* NULL: stop at the first crossing */
 	col_query_stats *stats;
@@ -121,12 +122,6 @@ static bool nodes_may_overlap(const pair_query *q, int ia, int ib)
 	return boxes_may_overlap(q, &q->a->nodes[ia], &q->b->nodes[ib]) && slabs_may_overlap(q, ia, ib);
 }
 
-static bool aabb3_overlap(col_aabb3 x, col_aabb3 y)
-{
-	return x.min.x <= y.max.x && y.min.x <= x.max.x && x.min.y <= y.max.y && y.min.y <= x.max.y &&
-	       x.min.z <= y.max.z && y.min.z <= x.max.z;
-}
-
 /* Every triangle of a's leaf against every moved triangle of b's: returns whether one pair meets
  * (with a contact set, records every meeting pair and returns false to go on). */
 static bool leaf_pair(pair_query *q, const bvh_node *na, const bvh_node *nb)
@@ -143,7 +138,7 @@ static bool leaf_pair(pair_query *q, const bvh_node *na, const bvh_node *nb)
 		bvh_trace_triangle(q->trace, q->a->ids[i]);
 		for (int j = 0; j < nb->count; j++) {
 			/* Exact comparisons on the same rounded vertices the triangle test takes. */
-			if (!aabb3_overlap(bounds, moved_bounds[j]))
+			if (!col_aabb3_overlaps(bounds, moved_bounds[j]))
 				continue;
 			q->tested++;
 			if (q->contacts != NULL)
@@ -180,8 +175,10 @@ static bool surfaces_meet(pair_query *q)
 	int stack[BVH_PAIR_STACK][2], top = 0;
 	q->visited++;
 	bvh_trace_node(q->trace, 0);
-	if (!nodes_may_overlap(q, 0, 0))
+	if (!nodes_may_overlap(q, 0, 0)) {
+		q->roots_apart = true;
 		return false;
+	}
 	stack[top][0] = 0;
 	stack[top++][1] = 0;
 	while (top > 0) {
@@ -273,8 +270,8 @@ bool col_mesh_bvh_intersects(const col_mesh_bvh *a, const col_mesh_bvh *b, col_t
 	finish_counts(&q);
 	if (met || a->octree == NULL || b->octree == NULL)
 		return met;
-	/* Boxes apart: neither holds a point of the other. */
-	if (!boxes_may_overlap(&q, &a->nodes[0], &b->nodes[0]))
+	/* Root boxes apart: neither holds a point of the other. */
+	if (q.roots_apart)
 		return false;
 	/* The point tests count their own work but are part of this query. */
 	col_query_stats inner = {0};
@@ -298,13 +295,6 @@ static double bvh_nearest_of(const void *solid, col_vec3 p, col_vec3 *nearest, i
 	return bvh_nearest(solid, p, nearest, triangle, NULL);
 }
 
-static col_sphere sphere_around(const col_mesh *mesh)
-{
-	col_aabb3 box = col_mesh_bounds(mesh);
-	col_vec3 centre = col_vec3_scale(col_vec3_add(box.min, box.max), 0.5);
-	return (col_sphere){centre, col_vec3_distance(centre, box.max) * (1.0 + 1e-9)};
-}
-
 col_status col_mesh_bvh_contacts(const col_mesh_bvh *a, const col_mesh_bvh *b, col_transform3 b_to_a,
                                  col_mesh_contact *contacts, int capacity, col_mesh_contact_summary *summary,
                                  col_query_stats *stats, col_error *error)
@@ -326,8 +316,8 @@ col_status col_mesh_bvh_contacts(const col_mesh_bvh *a, const col_mesh_bvh *b, c
 	q.contacts = &set;
 	surfaces_meet(&q);
 	finish_counts(&q);
-	mesh_contact_solid solid_a = {a, bvh_holds, bvh_nearest_of, sphere_around(a->mesh), a->mesh};
-	mesh_contact_solid solid_b = {b, bvh_holds, bvh_nearest_of, sphere_around(b->mesh), b->mesh};
+	mesh_contact_solid solid_a = {a, bvh_holds, bvh_nearest_of, mesh_contact_bounds(a->mesh), a->mesh};
+	mesh_contact_solid solid_b = {b, bvh_holds, bvh_nearest_of, mesh_contact_bounds(b->mesh), b->mesh};
 	/* The vertex tests' point queries are this query's work, not queries of their own. */
 	col_query_stats inner = {0};
 	mesh_contact_add_vertices(&set, &solid_a, &solid_b, a->mesh, b->mesh, b_to_a, &inner);

@@ -199,9 +199,9 @@ static bool mesh_holds(const void *solid, col_vec3 p, col_query_stats *stats)
 	return col_mesh_contains_point(solid, p, COL_METHOD_CROSSING, stats);
 }
 
-/* The sphere about the box's centre through its corners, a little widened for rounding. */
-static col_sphere sphere_around(col_aabb3 box)
+col_sphere mesh_contact_bounds(const col_mesh *mesh)
 {
+	col_aabb3 box = col_mesh_bounds(mesh);
 	col_vec3 center = col_vec3_scale(col_vec3_add(box.min, box.max), 0.5);
 	double radius = 0.5 * col_vec3_distance(box.min, box.max);
 	return (col_sphere){center, radius * (1.0 + 1e-12) + 1e-300};
@@ -237,8 +237,8 @@ col_status col_mesh_contacts(const col_mesh *a, const col_mesh *b, col_transform
 			}
 	}
 	free(boxes);
-	mesh_contact_solid solid_a = {a, mesh_holds, nearest_on_mesh, sphere_around(col_mesh_bounds(a)), a};
-	mesh_contact_solid solid_b = {b, mesh_holds, nearest_on_mesh, sphere_around(col_mesh_bounds(b)), b};
+	mesh_contact_solid solid_a = {a, mesh_holds, nearest_on_mesh, mesh_contact_bounds(a), a};
+	mesh_contact_solid solid_b = {b, mesh_holds, nearest_on_mesh, mesh_contact_bounds(b), b};
 	mesh_contact_add_vertices(&set, &solid_a, &solid_b, a, b, b_to_a, stats);
 	col_status status = mesh_contact_set_finish(&set, contacts, capacity, summary, error);
 	mesh_contact_set_free(&set);

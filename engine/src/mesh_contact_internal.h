@@ -31,6 +31,10 @@ typedef struct mesh_contact_solid {
 	const col_mesh *mesh;
 } mesh_contact_solid;
 
+/* The sphere about the mesh's box, through its corners, a little widened for rounding: the
+ * bounds of a mesh_contact_solid. */
+col_sphere mesh_contact_bounds(const col_mesh *mesh);
+
 /* Sorts the crossings, then adds the vertices of b inside a and of a inside b (b_vertices and
  * a_vertices are the meshes' own, in their frames). */
 void mesh_contact_add_vertices(mesh_contact_set *set, const mesh_contact_solid *a, const mesh_contact_solid *b,
