@@ -35,21 +35,67 @@ enum {
 	CELL_NO_ORIGIN = 2, /* no origin could be placed: the cell is answered by brute force */
 };
 
+/* A cell. Its box is not kept: it follows from the root's and the path (box_of). */
 typedef struct oct_node {
-	col_aabb3 box;
 	col_vec3 origin;
 	int first_child; /* the first of eight consecutive children, -1 for a leaf */
-	int first;       /* a leaf's first triangle in tree->triangles */
+	int first;       /* a leaf's first reference in tree->references */
 	int count;       /* triangles that meet the box */
+	int parent;      /* -1 for the root */
 	int level;
 	int state; /* CELL_INSIDE, CELL_NO_ORIGIN */
 } oct_node;
+
+/* The descent's first levels in one step: the cells of level `level` form a grid of side 2^level
+ * per axis over the root, each pointing to the deepest node of level <= `level` that holds it. A
+ * descent is a chain of dependent loads, one level after another; the grid replaces the first
+ * `level` of them by a computed index. Its bounds are the build's own split values (the same
+ * halvings of the same doubles), and the index a product guesses is corrected against them, so a
+ * point lands in the node the plain descent would reach. */
+typedef struct jump_grid {
+	int level;         /* 0: no grid, the descent starts at the root */
+	int side;          /* 2^level */
+	double *splits[3]; /* per axis the side + 1 cell bounds, lowest first */
+	double scale[3];   /* side / the root's width: the guess of a cell index */
+	int first[3];      /* per axis the cells that the mesh's box meets (the root, a cube, may */
+	int span[3];       /* reach far beyond it on its shorter axes): first .. first + span - 1 */
+	int *cells;        /* span[0] span[1] span[2] node indices, x fastest */
+} jump_grid;
+
+/* What a query reads of a leaf that holds triangles. Queries read these and `links`, never the
+ * nodes, whose boxes make them three times as large: a descent is a chain of dependent loads, and
+ * small arrays keep them in cache. */
+typedef struct leaf_record {
+	col_vec3 origin;
+	int first; /* its first reference in tree->references */
+	int count;
+	int state; /* CELL_INSIDE, CELL_NO_ORIGIN */
+} leaf_record;
+
+/* A triangle's plane as n . p - k, whose sign is col_orient3d(a, b, c, p)'s wherever |n . p - k|
+ * exceeds `bound`, for every p in the mesh's box (see plane_of). Most triangles of a leaf are
+ * settled by it alone, in four products instead of an orientation from scratch. */
+typedef struct triangle_plane {
+	double n[3];
+	double k;
+	double bound;
+} triangle_plane;
+
+/* links[i]: node i's first child when >= 0; else an empty leaf's state, or a leaf record. */
+enum { LINK_EMPTY_OUTSIDE = -1, LINK_EMPTY_INSIDE = -2, LINK_FIRST_RECORD = -3 };
 
 struct col_octree {
 	col_aabb3 bounds; /* the mesh's box: anything outside is outside */
 	oct_node *nodes;
 	int node_count;
-	col_triangle *triangles; /* the leaves' lists, each turned to have the leaf's origin behind it */
+	int *links;
+	leaf_record *records; /* LINK_FIRST_RECORD - links[i] is leaf i's */
+	jump_grid grid;
+	col_aabb3 root;          /* the cubic box of node 0 */
+	col_triangle *triangles; /* the mesh's, as it winds them */
+	triangle_plane *planes;  /* per triangle, the leaf loop's first test */
+	int *references;         /* the leaves' lists: 2 id + 1 where the leaf's origin lies in front of
+	                            triangle id (the leaf's loop turns it), 2 id where it lies behind */
 	col_mesh *mesh;          /* a copy, for the brute-force count */
 	col_octree_info info;
 };
@@ -167,10 +213,10 @@ static bool triangle_meets_box(const col_triangle *t, col_aabb3 box)
 
 /* Whether p lies in the plane of no triangle (and on no zero-area one, whose "plane" is
  * everything): an origin that every triangle can be turned to have behind it. */
-static bool off_every_plane(const col_triangle *triangles, const int *ids, int count, col_vec3 p)
+static bool off_every_plane(const col_triangle *triangles, const int *ids, int shift, int count, col_vec3 p)
 {
 	for (int k = 0; k < count; k++) {
-		const col_triangle *t = triangles + (ids != NULL ? ids[k] : k);
+		const col_triangle *t = triangles + (ids[k] >> shift);
 		if (col_orient3d(t->a, t->b, t->c, p) == 0.0 &&
 		    (!col_triangle_is_degenerate(*t) || col_triangle_contains_point(*t, p)))
 			return false;
@@ -185,14 +231,15 @@ enum {
 };
 
 /* The general count, for the build and the detours: the parity of the triangles
- * triangles[ids[k]] (triangles[k] when ids is NULL) that the segment from-to crosses, or
- * COUNT_SURFACE or COUNT_GRAZE. `from` must lie off every plane (off_every_plane). */
-static int crossings(const col_triangle *triangles, const int *ids, int count, col_vec3 from, col_vec3 to)
+ * triangles[ids[k] >> shift] (shift 1 skips a reference's mark) that the segment from-to crosses,
+ * or COUNT_SURFACE or COUNT_GRAZE. `from` must lie off every plane (off_every_plane). */
+static int crossings(const col_triangle *triangles, const int *ids, int shift, int count, col_vec3 from,
+                     col_vec3 to)
 {
 	int parity = 0;
 	bool grazed = false;
 	for (int k = 0; k < count; k++) {
-		const col_triangle *t = triangles + (ids != NULL ? ids[k] : k);
+		const col_triangle *t = triangles + (ids[k] >> shift);
 		double side_to = col_orient3d(t->a, t->b, t->c, to);
 		if (side_to == 0.0) {
 			if (col_triangle_contains_point(*t, to))
@@ -271,7 +318,7 @@ typedef struct builder {
 	col_octree_options options;
 	int capacity;
 	size_t *id_first; /* per node: where its triangle ids start in ids */
-	int *parent;      /* per node */
+	col_aabb3 *boxes; /* per node */
 	id_array ids;
 	double min_split[3]; /* a box narrower than this on an axis is not split */
 } builder;
@@ -295,10 +342,10 @@ static bool grow_nodes(builder *b, int extra)
 	if (id_first == NULL)
 		return false;
 	b->id_first = id_first;
-	int *parent = realloc(b->parent, (size_t)capacity * sizeof *parent);
-	if (parent == NULL)
+	col_aabb3 *boxes = realloc(b->boxes, (size_t)capacity * sizeof *boxes);
+	if (boxes == NULL)
 		return false;
-	b->parent = parent;
+	b->boxes = boxes;
 	b->capacity = capacity;
 	return true;
 }
@@ -310,14 +357,14 @@ static void settle(builder *b, int i)
 	col_octree *tree = b->tree;
 	oct_node *node = &tree->nodes[i];
 	const int *ids = b->ids.data + b->id_first[i];
-	int p = b->parent[i];
+	int p = node->parent;
 	const oct_node *parent = p >= 0 ? &tree->nodes[p] : NULL;
 	bool from_parent = parent != NULL && !(parent->state & CELL_NO_ORIGIN);
 	bool found = false;
 	col_vec3 first_free = {0.0, 0.0, 0.0};
 	for (int k = 0; k < ORIGIN_CANDIDATES; k++) {
-		col_vec3 c = candidate(node->box, k);
-		if (!off_every_plane(b->triangles, ids, node->count, c))
+		col_vec3 c = candidate(b->boxes[i], k);
+		if (!off_every_plane(b->triangles, ids, 0, node->count, c))
 			continue;
 		if (!found)
 			first_free = c;
@@ -325,8 +372,8 @@ static void settle(builder *b, int i)
 		if (!from_parent)
 			break;
 		/* The segment lies in the parent's box: the parent's list holds all it can meet. */
-		int parity =
-		    crossings(b->triangles, b->ids.data + b->id_first[p], parent->count, parent->origin, c);
+		int parity = crossings(b->triangles, b->ids.data + b->id_first[p], 0, parent->count,
+		                       parent->origin, c);
 		if (parity >= 0) {
 			node->origin = c;
 			node->state = (parent->state & CELL_INSIDE) ^ parity;
@@ -334,7 +381,7 @@ static void settle(builder *b, int i)
 		}
 	}
 	if (!found) {
-		node->origin = centre(node->box);
+		node->origin = centre(b->boxes[i]);
 		node->state = CELL_NO_ORIGIN;
 		return;
 	}
@@ -350,7 +397,7 @@ static col_status split(builder *b, int i, col_error *error)
 		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "octree: out of memory for more cells");
 	col_octree *tree = b->tree;
 	oct_node *node = &tree->nodes[i];
-	col_vec3 c = centre(node->box);
+	col_vec3 c = centre(b->boxes[i]);
 	int count = node->count;
 	if (!ids_reserve(&b->ids, 8 * (size_t)count))
 		return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
@@ -358,7 +405,7 @@ static col_status split(builder *b, int i, col_error *error)
 	node->first_child = tree->node_count;
 	for (int k = 0; k < 8; k++) {
 		int child = tree->node_count++;
-		col_aabb3 box = child_box(node->box, c, k);
+		col_aabb3 box = child_box(b->boxes[i], c, k);
 		const int *ids = b->ids.data + b->id_first[i];
 		size_t first = b->ids.count;
 		int n = 0;
@@ -367,13 +414,39 @@ static col_status split(builder *b, int i, col_error *error)
 				b->ids.data[first + (size_t)n++] = ids[e];
 		b->ids.count += (size_t)n;
 		b->id_first[child] = first;
-		b->parent[child] = i;
-		tree->nodes[child] = (oct_node){box, {0.0, 0.0, 0.0}, -1, 0, n, node->level + 1, 0};
+		b->boxes[child] = box;
+		tree->nodes[child] = (oct_node){{0.0, 0.0, 0.0}, -1, 0, n, i, node->level + 1, 0};
 	}
 	return COL_OK;
 }
 
-/* Copies each leaf's triangles side by side, turned to have its origin behind them. */
+/* The plane of a, b, c with a bound on how far n . p - k, evaluated in doubles, can lie from the
+ * exact orient3d(a, b, c, p) = N . (p - a), N = (c - a) x (b - a) exactly, for |p_i| <= reach_i.
+ * With u the machine epsilon (2^-53):
+ *   n_i, from rounded differences, two products and a difference: |n_i - N_i| <= d_i =
+ *     4u (|u_j v_k| + |u_k v_j|), to first order;
+ *   k = n . a rounded: |k - n . a| <= 3u sum |n_i a_i|;
+ *   n . p - k rounded (fused or not): within 4u (sum |n_i| reach_i + |k|) of its exact value;
+ *   (n - N) . (p - a) <= sum d_i (reach_i + |a_i|).
+ * The sum, doubled for the second-order terms and the bound's own roundings. */
+static triangle_plane plane_of(col_triangle t, col_vec3 reach)
+{
+	const double u = 0x1p-53;
+	col_vec3 e = col_vec3_sub(t.c, t.a), f = col_vec3_sub(t.b, t.a);
+	double n[3] = {e.y * f.z - e.z * f.y, e.z * f.x - e.x * f.z, e.x * f.y - e.y * f.x};
+	double d[3] = {4 * u * (fabs(e.y * f.z) + fabs(e.z * f.y)),
+	               4 * u * (fabs(e.z * f.x) + fabs(e.x * f.z)),
+	               4 * u * (fabs(e.x * f.y) + fabs(e.y * f.x))};
+	double a[3] = {t.a.x, t.a.y, t.a.z}, r[3] = {reach.x, reach.y, reach.z};
+	double k = n[0] * a[0] + n[1] * a[1] + n[2] * a[2];
+	double bound = 4 * u * fabs(k);
+	for (int i = 0; i < 3; i++)
+		bound += 4 * u * fabs(n[i]) * r[i] + 3 * u * fabs(n[i] * a[i]) + d[i] * (r[i] + fabs(a[i]));
+	return (triangle_plane){{n[0], n[1], n[2]}, k, 2.0 * bound + 0x1p-1000};
+}
+
+/* Lists each leaf's triangles side by side, each marked with whether the leaf's origin lies in
+ * front of it; the tree takes the builder's triangles. */
 static col_status finish(builder *b, col_error *error)
 {
 	col_octree *tree = b->tree;
@@ -385,8 +458,8 @@ static col_status finish(builder *b, col_error *error)
 	if (total > INT_MAX)
 		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "octree: too many triangle references (%zu)",
 		                total);
-	tree->triangles = malloc((total > 0 ? total : 1) * sizeof *tree->triangles);
-	if (tree->triangles == NULL)
+	tree->references = malloc((total > 0 ? total : 1) * sizeof *tree->references);
+	if (tree->references == NULL)
 		return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 		                "octree: out of memory for %zu triangle references", total);
 	int next = 0;
@@ -405,23 +478,130 @@ static col_status finish(builder *b, col_error *error)
 		node->first = next;
 		const int *ids = b->ids.data + b->id_first[i];
 		for (int k = 0; k < node->count; k++) {
-			col_triangle t = b->triangles[ids[k]];
-			if (!(node->state & CELL_NO_ORIGIN) &&
-			    col_orient3d(t.a, t.b, t.c, node->origin) < 0.0)
-				t = (col_triangle){t.a, t.c, t.b};
-			tree->triangles[next++] = t;
+			const col_triangle *t = &b->triangles[ids[k]];
+			bool turned = !(node->state & CELL_NO_ORIGIN) &&
+			              col_orient3d(t->a, t->b, t->c, node->origin) < 0.0;
+			tree->references[next++] = 2 * ids[k] + turned;
 		}
 	}
+	tree->planes = malloc((size_t)(b->triangle_count > 0 ? b->triangle_count : 1) * sizeof *tree->planes);
+	if (tree->planes == NULL)
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "octree: out of memory for %d planes",
+		                b->triangle_count);
+	col_aabb3 box = tree->bounds;
+	col_vec3 reach = {fmax(fabs(box.min.x), fabs(box.max.x)), fmax(fabs(box.min.y), fabs(box.max.y)),
+	                  fmax(fabs(box.min.z), fabs(box.max.z))};
+	for (int k = 0; k < b->triangle_count; k++)
+		tree->planes[k] = plane_of(b->triangles[k], reach);
+	tree->triangles = b->triangles;
+	b->triangles = NULL;
 	info->cells = tree->node_count;
 	const col_mesh *m = tree->mesh;
 	info->memory_bytes = sizeof *tree + (size_t)tree->node_count * sizeof *tree->nodes +
-	                     total * sizeof *tree->triangles + sizeof *m +
-	                     (size_t)m->vertex_count * sizeof *m->vertices +
+	                     total * sizeof *tree->references +
+	                     (size_t)b->triangle_count * (sizeof *tree->triangles + sizeof *tree->planes) +
+	                     sizeof *m + (size_t)m->vertex_count * sizeof *m->vertices +
 	                     3 * (size_t)m->triangle_count * sizeof *m->triangles;
 	oct_node *nodes = realloc(tree->nodes, (size_t)tree->node_count * sizeof *nodes);
 	if (nodes != NULL)
 		tree->nodes = nodes;
 	return COL_OK;
+}
+
+/* The grid's level: deep enough to skip most of the descent, at most GRID_MAX_LEVEL, and with at
+ * most GRID_CELLS_PER_NODE cells a node, so that it stays small beside the tree. */
+enum { GRID_MAX_LEVEL = 8, GRID_MIN_LEVEL = 2, GRID_CELLS_PER_NODE = 2 };
+
+static inline int grid_index(const jump_grid *grid, int j, double v);
+
+/* The grid of one level: its split values (the halvings of centre(), coarsest first, so each value
+ * is the build's) and the cells the mesh's box meets. false when out of memory. */
+static bool lay_grid(const col_octree *tree, int level, jump_grid *grid)
+{
+	int side = 1 << level;
+	grid->level = level;
+	grid->side = side;
+	for (int j = 0; j < 3; j++) {
+		double *splits = realloc(grid->splits[j], (size_t)(side + 1) * sizeof *splits);
+		if (splits == NULL)
+			return false;
+		grid->splits[j] = splits;
+		splits[0] = axis(tree->root.min, j);
+		splits[side] = axis(tree->root.max, j);
+		for (int step = side; step > 1; step /= 2)
+			for (int i = 0; i < side; i += step)
+				splits[i + step / 2] = 0.5 * (splits[i] + splits[i + step]);
+		grid->scale[j] = side / (splits[side] - splits[0]);
+		grid->first[j] = grid_index(grid, j, axis(tree->bounds.min, j));
+		grid->span[j] = grid_index(grid, j, axis(tree->bounds.max, j)) - grid->first[j] + 1;
+	}
+	return true;
+}
+
+static col_status build_grid(col_octree *tree, col_error *error)
+{
+	jump_grid *grid = &tree->grid;
+	size_t budget = (size_t)GRID_CELLS_PER_NODE * (size_t)tree->node_count, cell_count = 0;
+	int level = tree->info.depth < GRID_MAX_LEVEL ? tree->info.depth : GRID_MAX_LEVEL;
+	for (; level >= GRID_MIN_LEVEL; level--) {
+		if (!lay_grid(tree, level, grid))
+			return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "octree: out of memory for a grid");
+		cell_count = (size_t)grid->span[0] * (size_t)grid->span[1] * (size_t)grid->span[2];
+		if (cell_count <= budget)
+			break;
+	}
+	if (level < GRID_MIN_LEVEL) {
+		grid->level = 0; /* a shallow tree: the plain descent is as quick */
+		return COL_OK;
+	}
+	grid->level = 0; /* until the cells are filled */
+	grid->cells = malloc(cell_count * sizeof *grid->cells);
+	if (grid->cells == NULL)
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
+		                "octree: out of memory for a grid of %zu cells", cell_count);
+	size_t next = 0;
+	for (int z = grid->first[2]; z < grid->first[2] + grid->span[2]; z++)
+		for (int y = grid->first[1]; y < grid->first[1] + grid->span[1]; y++)
+			for (int x = grid->first[0]; x < grid->first[0] + grid->span[0]; x++) {
+				int i = 0;
+				for (int bit = level - 1; bit >= 0 && tree->nodes[i].first_child >= 0; bit--)
+					i = tree->nodes[i].first_child + ((x >> bit) & 1) +
+					    2 * ((y >> bit) & 1) + 4 * ((z >> bit) & 1);
+				grid->cells[next++] = i;
+			}
+	grid->level = level;
+	tree->info.memory_bytes +=
+	    cell_count * sizeof *grid->cells + 3 * (size_t)(grid->side + 1) * sizeof(double);
+	return COL_OK;
+}
+
+/* The links, the leaf records and the grid. */
+static col_status build_query_arrays(col_octree *tree, col_error *error)
+{
+	int records = 0;
+	for (int i = 0; i < tree->node_count; i++)
+		records += tree->nodes[i].first_child < 0 && tree->nodes[i].count > 0;
+	tree->links = malloc((size_t)tree->node_count * sizeof *tree->links);
+	tree->records = malloc((size_t)(records > 0 ? records : 1) * sizeof *tree->records);
+	if (tree->links == NULL || tree->records == NULL)
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "octree: out of memory for %d cells",
+		                tree->node_count);
+	int next = 0;
+	for (int i = 0; i < tree->node_count; i++) {
+		const oct_node *node = &tree->nodes[i];
+		if (node->first_child >= 0) {
+			tree->links[i] = node->first_child;
+		} else if (node->count == 0) {
+			tree->links[i] = node->state & CELL_INSIDE ? LINK_EMPTY_INSIDE : LINK_EMPTY_OUTSIDE;
+		} else {
+			tree->records[next] =
+			    (leaf_record){node->origin, node->first, node->count, node->state};
+			tree->links[i] = LINK_FIRST_RECORD - next++;
+		}
+	}
+	tree->info.memory_bytes +=
+	    (size_t)tree->node_count * sizeof *tree->links + (size_t)records * sizeof *tree->records;
+	return build_grid(tree, error);
 }
 
 /* Options with the defaults filled in, or a failure naming the bad one. */
@@ -566,8 +746,9 @@ col_status col_octree_build(const col_mesh *mesh, const col_octree_options *opti
 			b.ids.data[k] = k;
 		b.ids.count = (size_t)n;
 		b.id_first[0] = 0;
-		b.parent[0] = -1;
-		tree->nodes[0] = (oct_node){root, {0.0, 0.0, 0.0}, -1, 0, n, 0, 0};
+		b.boxes[0] = root;
+		tree->root = root;
+		tree->nodes[0] = (oct_node){{0.0, 0.0, 0.0}, -1, 0, n, -1, 0, 0};
 		tree->node_count = 1;
 	}
 	/* Children are appended after their parent, so one pass in order settles each parent first. */
@@ -576,7 +757,7 @@ col_status col_octree_build(const col_mesh *mesh, const col_octree_options *opti
 		const oct_node *node = &tree->nodes[i];
 		bool wide = true;
 		for (int j = 0; j < 3; j++) {
-			double width = axis(node->box.max, j) - axis(node->box.min, j);
+			double width = axis(b.boxes[i].max, j) - axis(b.boxes[i].min, j);
 			wide = wide && width > 0.0 && width >= b.min_split[j];
 		}
 		if (wide && node->level < b.options.max_depth &&
@@ -585,9 +766,11 @@ col_status col_octree_build(const col_mesh *mesh, const col_octree_options *opti
 	}
 	if (status == COL_OK)
 		status = finish(&b, error);
+	if (status == COL_OK)
+		status = build_query_arrays(tree, error);
 
 	free(b.id_first);
-	free(b.parent);
+	free(b.boxes);
 	free(b.ids.data);
 	free(b.triangles);
 	if (status != COL_OK) {
@@ -604,12 +787,31 @@ void col_octree_destroy(col_octree *tree)
 	if (tree == NULL)
 		return;
 	free(tree->nodes);
+	free(tree->links);
+	free(tree->records);
+	free(tree->grid.cells);
+	for (int j = 0; j < 3; j++)
+		free(tree->grid.splits[j]);
 	free(tree->triangles);
+	free(tree->planes);
+	free(tree->references);
 	col_mesh_destroy(tree->mesh);
 	free(tree);
 }
 
 /* ---- queries ---- */
+
+/* Node i's box: the root's, split along the path down to i as the build split it. */
+static col_aabb3 box_of(const col_octree *tree, int i)
+{
+	int path[64], length = 0;
+	for (int j = i; tree->nodes[j].parent >= 0 && length < 64; j = tree->nodes[j].parent)
+		path[length++] = j - tree->nodes[tree->nodes[j].parent].first_child;
+	col_aabb3 box = tree->root;
+	while (length > 0)
+		box = child_box(box, centre(box), path[--length]);
+	return box;
+}
 
 /* col_orient3d's filter, inlined: a triple product of coordinate differences evaluated as the same
  * tree of roundings as col_orient3d's fast path (predicates.c: d = 8, trusted beyond 9u times the
@@ -642,25 +844,30 @@ static inline double dot_filtered(col_vec3 d, cross3 c)
 }
 
 /* The leaf loop: the parity of the crossings of the segment origin-p, COUNT_SURFACE or
- * COUNT_GRAZE. Every triangle has the origin behind it: orient3d(a, b, c, origin) > 0.
+ * COUNT_GRAZE. Every triangle, turned where its reference says, has the origin behind it:
+ * orient3d(a, b, c, origin) > 0. Turning a triangle (swapping b and c) negates the first sign below
+ * and turns the three others into the negated three in another order, which the test of one strict
+ * sign does not see: only the first needs the mark.
  *
  * With A, B, C, D the differences a - p, b - p, c - p, origin - p: orient3d(a, b, c, p) is
  * C . (A x B); when p is across the plane from the origin, the segment passes through the
  * triangle exactly when orient3d(a, b, origin, p) = D . (A x B), orient3d(b, c, origin, p) =
  * D . (B x C) and orient3d(c, a, origin, p) = D . (C x A) have one strict sign, and through an
  * edge or a vertex when some are zero and the others agree. */
-static int leaf_parity(const col_triangle *triangles, int count, col_vec3 origin, col_vec3 p)
+static int leaf_parity(const col_octree *tree, const int *references, int count, col_vec3 origin, col_vec3 p)
 {
 	col_vec3 d = col_vec3_sub(origin, p);
 	int parity = 0;
 	bool grazed = false;
 	for (int k = 0; k < count; k++) {
-		const col_triangle *t = triangles + k;
-		col_vec3 a = col_vec3_sub(t->a, p), b = col_vec3_sub(t->b, p), c = col_vec3_sub(t->c, p);
-		cross3 ab = cross_of(a, b);
-		double side = dot_filtered(c, ab);
-		if (isnan(side))
+		int id = references[k] >> 1;
+		const triangle_plane *plane = tree->planes + id;
+		double side = plane->n[0] * p.x + plane->n[1] * p.y + plane->n[2] * p.z - plane->k;
+		const col_triangle *t = tree->triangles + id;
+		if (!(side > plane->bound || -side > plane->bound))
 			side = col_orient3d(t->a, t->b, t->c, p);
+		if (references[k] & 1)
+			side = -side;
 		if (side > 0.0)
 			continue; /* on the origin's side of the plane */
 		if (side == 0.0) {
@@ -668,7 +875,8 @@ static int leaf_parity(const col_triangle *triangles, int count, col_vec3 origin
 				return COUNT_SURFACE;
 			continue; /* also every zero-area triangle p is not on */
 		}
-		cross3 bc = cross_of(b, c), ca = cross_of(c, a);
+		col_vec3 a = col_vec3_sub(t->a, p), b = col_vec3_sub(t->b, p), c = col_vec3_sub(t->c, p);
+		cross3 ab = cross_of(a, b), bc = cross_of(b, c), ca = cross_of(c, a);
 		double e1 = dot_filtered(d, ab), e2 = dot_filtered(d, bc), e3 = dot_filtered(d, ca);
 		if (isnan(e1))
 			e1 = col_orient3d(t->a, t->b, origin, p);
@@ -694,6 +902,22 @@ static bool brute_force(const col_octree *tree, col_vec3 p, uint64_t *tested)
 	return inside;
 }
 
+/* The grid cell of coordinate v on axis j: the one the descent's comparisons (upper half when
+ * v >= the split) would pick, guessed by a product and corrected against the split values. v lies
+ * in the root's span; the cell of a v in the mesh's box lies in the grid's range, as the cells of
+ * the box's ends bound it and the index grows with v. */
+static inline int grid_index(const jump_grid *grid, int j, double v)
+{
+	const double *splits = grid->splits[j];
+	double guess = (v - splits[0]) * grid->scale[j];
+	int i = guess < 1.0 ? 0 : guess >= grid->side - 1 ? grid->side - 1 : (int)guess;
+	while (i > 0 && v < splits[i])
+		i--;
+	while (i < grid->side - 1 && v >= splits[i + 1])
+		i++;
+	return i;
+}
+
 static bool query(const col_octree *tree, col_vec3 p, col_octree_query *how, uint64_t *visited,
                   uint64_t *tested)
 {
@@ -702,25 +926,49 @@ static bool query(const col_octree *tree, col_vec3 p, col_octree_query *how, uin
 		*how = (col_octree_query){COL_OCTREE_ROUTE_OUTSIDE_BOX, -1};
 		return false;
 	}
-	const oct_node *node = tree->nodes;
+	/* The descent keeps its cell's bounds: each split is the centre() of them, as in the build. */
+	const jump_grid *grid = &tree->grid;
+	double lo_x, lo_y, lo_z, hi_x, hi_y, hi_z;
+	int i = 0;
+	if (grid->level > 0) {
+		int x = grid_index(grid, 0, p.x), y = grid_index(grid, 1, p.y), z = grid_index(grid, 2, p.z);
+		size_t cell =
+		    ((size_t)(z - grid->first[2]) * (size_t)grid->span[1] + (size_t)(y - grid->first[1])) *
+		        (size_t)grid->span[0] +
+		    (size_t)(x - grid->first[0]);
+		i = grid->cells[cell];
+		lo_x = grid->splits[0][x], hi_x = grid->splits[0][x + 1];
+		lo_y = grid->splits[1][y], hi_y = grid->splits[1][y + 1];
+		lo_z = grid->splits[2][z], hi_z = grid->splits[2][z + 1];
+	} else {
+		col_aabb3 root = tree->root;
+		lo_x = root.min.x, lo_y = root.min.y, lo_z = root.min.z;
+		hi_x = root.max.x, hi_y = root.max.y, hi_z = root.max.z;
+	}
 	uint64_t n = 1;
-	while (node->first_child >= 0) {
-		col_vec3 c = centre(node->box);
-		node = tree->nodes + node->first_child + (p.x >= c.x) + 2 * (p.y >= c.y) + 4 * (p.z >= c.z);
+	int link;
+	while ((link = tree->links[i]) >= 0) {
+		double c_x = 0.5 * (lo_x + hi_x), c_y = 0.5 * (lo_y + hi_y), c_z = 0.5 * (lo_z + hi_z);
+		int upper_x = p.x >= c_x, upper_y = p.y >= c_y, upper_z = p.z >= c_z;
+		lo_x = upper_x ? c_x : lo_x, hi_x = upper_x ? hi_x : c_x;
+		lo_y = upper_y ? c_y : lo_y, hi_y = upper_y ? hi_y : c_y;
+		lo_z = upper_z ? c_z : lo_z, hi_z = upper_z ? hi_z : c_z;
+		i = link + upper_x + 2 * upper_y + 4 * upper_z;
 		n++;
 	}
 	*visited += n;
-	how->leaf = (int)(node - tree->nodes);
+	how->leaf = i;
 	how->route = COL_OCTREE_ROUTE_COUNT;
-	bool inside = (node->state & CELL_INSIDE) != 0;
-	if (node->count == 0)
-		return inside;
+	if (link > LINK_FIRST_RECORD)
+		return link == LINK_EMPTY_INSIDE;
+	const leaf_record *leaf = &tree->records[LINK_FIRST_RECORD - link];
+	bool inside = (leaf->state & CELL_INSIDE) != 0;
 	how->route = COL_OCTREE_ROUTE_BRUTE_FORCE;
-	if (node->state & CELL_NO_ORIGIN)
+	if (leaf->state & CELL_NO_ORIGIN)
 		return brute_force(tree, p, tested);
-	const col_triangle *triangles = tree->triangles + node->first;
-	*tested += (uint64_t)node->count;
-	int parity = leaf_parity(triangles, node->count, node->origin, p);
+	const int *references = tree->references + leaf->first;
+	*tested += (uint64_t)leaf->count;
+	int parity = leaf_parity(tree, references, leaf->count, leaf->origin, p);
 	if (parity == COUNT_SURFACE) {
 		how->route = COL_OCTREE_ROUTE_SURFACE;
 		return true;
@@ -729,15 +977,17 @@ static bool query(const col_octree *tree, col_vec3 p, col_octree_query *how, uin
 		how->route = COL_OCTREE_ROUTE_COUNT;
 		return inside ^ parity;
 	}
+	col_aabb3 box = box_of(tree, i); /* for the detour points */
 	/* A detour through a point q of the leaf: origin-q and q-p lie in the box too, and p is off
 	 * the surface (the loop above found it on no triangle). */
 	for (int k = 0; k < DETOUR_TRIES; k++) {
-		col_vec3 q = candidate(node->box, ORIGIN_CANDIDATES + k);
-		*tested += 3 * (uint64_t)node->count;
-		if (!off_every_plane(triangles, NULL, node->count, q))
+		col_vec3 q = candidate(box, ORIGIN_CANDIDATES + k);
+		*tested += 3 * (uint64_t)leaf->count;
+		if (!off_every_plane(tree->triangles, references, 1, leaf->count, q))
 			continue;
-		int to_q = crossings(triangles, NULL, node->count, node->origin, q);
-		int to_p = to_q >= 0 ? crossings(triangles, NULL, node->count, q, p) : COUNT_GRAZE;
+		int to_q = crossings(tree->triangles, references, 1, leaf->count, leaf->origin, q);
+		int to_p =
+		    to_q >= 0 ? crossings(tree->triangles, references, 1, leaf->count, q, p) : COUNT_GRAZE;
 		if (to_p >= 0) {
 			how->route = COL_OCTREE_ROUTE_DETOUR;
 			return inside ^ to_q ^ to_p;
@@ -803,7 +1053,7 @@ bool col_octree_cell_at(const col_octree *tree, int index, col_octree_cell *cell
 	if (tree == NULL || cell == NULL || index < 0 || index >= tree->node_count)
 		return false;
 	const oct_node *node = &tree->nodes[index];
-	*cell = (col_octree_cell){.box = node->box,
+	*cell = (col_octree_cell){.box = box_of(tree, index),
 	                          .level = node->level,
 	                          .first_child = node->first_child,
 	                          .origin = node->origin,
@@ -820,6 +1070,8 @@ bool col_octree_cell_triangle(const col_octree *tree, int index, int k, col_tria
 	const oct_node *node = &tree->nodes[index];
 	if (node->first_child >= 0 || k < 0 || k >= node->count)
 		return false;
-	*triangle = tree->triangles[node->first + k];
+	int reference = tree->references[node->first + k];
+	const col_triangle *t = &tree->triangles[reference >> 1];
+	*triangle = reference & 1 ? (col_triangle){t->a, t->c, t->b} : *t;
 	return true;
 }

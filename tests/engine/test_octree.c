@@ -435,7 +435,9 @@ static void check_structure(const char *name, const col_mesh *mesh, const col_oc
 	assert_int_equal(depth, info.depth);
 	assert_true(references == info.triangle_references);
 	assert_true(info.depth <= options.max_depth);
-	assert_true(info.memory_bytes >= references * sizeof(col_triangle));
+	/* at least its references (an int each) and its copy of the triangles */
+	assert_true(info.memory_bytes >=
+	            references * sizeof(int) + (size_t)col_mesh_triangle_count(mesh) * sizeof(col_triangle));
 	assert_false(col_octree_cell_at(tree, info.cells, &root));
 	assert_false(col_octree_cell_at(tree, -1, &root));
 }

@@ -14,7 +14,13 @@
  * surface counts as inside. Where the segment from the origin passes exactly through an edge or
  * a vertex, the count goes again through another point of the leaf (a detour); where no detour
  * is clean, or a leaf had no room for an origin, the tree's copy of the mesh answers by brute
- * force. col_octree_contains_explained says which way a query went. */
+ * force. col_octree_contains_explained says which way a query went.
+ *
+ * Built for speed as well as for the study: a grid over the mesh's box jumps to the cells of
+ * several levels down in one step (the first levels of a descent are a chain of dependent loads),
+ * the descent reads only a small array of child links, leaves list triangle numbers (4 bytes a
+ * reference, not a copy), and each triangle's plane is kept with an error bound so that most of a
+ * leaf's triangles are settled by four products, the exact predicate deciding only near a plane. */
 #ifndef COLLIDE_OCTREE_H
 #define COLLIDE_OCTREE_H
 
@@ -93,7 +99,8 @@ typedef struct col_octree_info {
 	int depth;                  /* deepest level used */
 	size_t triangle_references; /* sum over leaves of the triangles each holds */
 	int max_leaf_triangles;
-	size_t memory_bytes; /* the tree, its leaves' triangle copies and its copy of the mesh */
+	size_t memory_bytes; /* the cells, the grid, the leaves' triangle references, the triangles
+	                        with their planes, and the tree's copy of the mesh */
 } col_octree_info;
 
 col_octree_info col_octree_get_info(const col_octree *tree);
