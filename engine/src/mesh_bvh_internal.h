@@ -3,6 +3,7 @@
 #ifndef COLLIDE_MESH_BVH_INTERNAL_H
 #define COLLIDE_MESH_BVH_INTERNAL_H
 
+#include "clearance_grid.h"
 #include "collide/mesh_bvh.h"
 #include "collide/octree.h"
 
@@ -30,17 +31,18 @@ typedef struct bvh_slab {
 enum { BVH_MAX_DEPTH = 96, BVH_STACK = BVH_MAX_DEPTH + 4, BVH_PAIR_STACK = 4 * BVH_MAX_DEPTH + 8 };
 
 struct col_mesh_bvh {
-	col_mesh *mesh;          /* the BVH's copy */
-	col_octree *octree;      /* containment; NULL when surface_only */
+	col_mesh *mesh;     /* the BVH's copy */
+	col_octree *octree; /* containment; NULL when surface_only */
 	bvh_node *nodes;
-	bvh_slab *slabs;         /* one per node */
-	uint8_t *depths;         /* each node's level, for the viewer (nodes stay 32 bytes) */
+	bvh_slab *slabs; /* one per node */
+	uint8_t *depths; /* each node's level, for the viewer (nodes stay 32 bytes) */
 	int node_count;
 	col_triangle *triangles; /* in leaf order: node.first .. node.first + node.count - 1 */
 	int32_t *ids;            /* the mesh triangle index of each */
 	int32_t *piece_vertices; /* one vertex of each connected piece */
 	int piece_count;
-	double scale;            /* the largest coordinate magnitude of the mesh, for rounding slack */
+	double scale;             /* the largest coordinate magnitude of the mesh, for rounding slack */
+	clearance_grid clearance; /* ends ball queries far from the surface before the descent */
 	col_mesh_bvh_stats stats;
 };
 

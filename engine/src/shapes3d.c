@@ -3,9 +3,11 @@
  * coordinate or radius, or a negative radius, is nowhere: every test with one answers false. */
 #include "collide/shapes3d.h"
 
+#include <float.h>
+
 #include "collide/predicates.h"
-#include "exact_plane.h"
 #include "error.h"
+#include "exact_plane.h"
 
 /* ---- spheres ---- */
 
@@ -155,11 +157,13 @@ static bool segment_intersects_triangle(col_vec3 p, col_vec3 q, col_triangle t)
 		return col_segments_meet_3d(p, q, t.a, t.b) || col_segments_meet_3d(p, q, t.b, t.c) ||
 		       col_segments_meet_3d(p, q, t.c, t.a);
 
-	int sp = col_exact_sign(col_orient3d(t.a, t.b, t.c, p)), sq = col_exact_sign(col_orient3d(t.a, t.b, t.c, q));
+	int sp = col_exact_sign(col_orient3d(t.a, t.b, t.c, p)),
+	    sq = col_exact_sign(col_orient3d(t.a, t.b, t.c, q));
 	if (sp * sq > 0)
 		return false; /* both strictly on one side */
 	if (sp == 0 && sq == 0) {
-		col_vec2 a = col_project_dropping(t.a, axis), b = col_project_dropping(t.b, axis), c = col_project_dropping(t.c, axis);
+		col_vec2 a = col_project_dropping(t.a, axis), b = col_project_dropping(t.b, axis),
+		         c = col_project_dropping(t.c, axis);
 		col_vec2 p2 = col_project_dropping(p, axis), q2 = col_project_dropping(q, axis);
 		return col_triangle_holds_2d(a, b, c, orientation, p2) ||
 		       col_triangle_holds_2d(a, b, c, orientation, q2) ||
@@ -189,6 +193,24 @@ static bool edge_interior_meets_sphere(col_vec3 a, col_vec3 b, col_sphere s)
 	       col_dot3_sign(b, a, s.center) > 0 && col_sphere_line_side(s.center, s.radius, a, b) <= 0;
 }
 
+/* Below (above) the exact value whose rounding is v: |v| 2^-52 is at least an ulp of v, so the
+ * difference (sum), rounded, passes at least half an ulp beyond; the smallest subnormal covers
+ * v = 0, and a subnormal v is exact anyway. */
+static inline double widened_down(double v)
+{
+	return v - (fabs(v) * 0x1p-52 + DBL_TRUE_MIN);
+}
+
+static inline double widened_up(double v)
+{
+	return v + (fabs(v) * 0x1p-52 + DBL_TRUE_MIN);
+}
+
+static inline double larger(double a, double b)
+{
+	return a > b ? a : b;
+}
+
 /* A floating-point filter for col_triangle_intersects_sphere: 1 when the ball surely meets the
  * triangle, 0 when surely not, -1 when the exact tests must say. scale bounds every difference
  * used, so each rounding error is below 40 ulps of scale^3; the margin is 10^-12 scale^3, far
@@ -196,8 +218,9 @@ static bool edge_interior_meets_sphere(col_vec3 a, col_vec3 b, col_sphere s)
 static int sphere_triangle_filter(col_triangle t, col_vec3 c, double r)
 {
 	col_vec3 ab = col_vec3_sub(t.b, t.a), ac = col_vec3_sub(t.c, t.a), ap = col_vec3_sub(c, t.a);
-	double scale = fmax(fmax(fmax(fabs(ab.x), fabs(ab.y)), fmax(fabs(ab.z), fabs(ac.x))),
-	                    fmax(fmax(fabs(ac.y), fabs(ac.z)), fmax(fmax(fabs(ap.x), fabs(ap.y)), fmax(fabs(ap.z), r))));
+	double scale = larger(larger(col_max3(fabs(ab.x), fabs(ab.y), fabs(ab.z)),
+	                             col_max3(fabs(ac.x), fabs(ac.y), fabs(ac.z))),
+	                      larger(col_max3(fabs(ap.x), fabs(ap.y), fabs(ap.z)), r));
 	scale *= 2.0;
 	double margin = 1e-12 * scale * scale * scale;
 	if (!(margin > 1e-250 && margin < 1e250))
@@ -227,16 +250,17 @@ bool col_triangle_intersects_sphere(col_triangle t, col_sphere s)
 {
 	if (!sphere_is_valid(s) || !triangle_is_finite(t))
 		return false;
-	/* The ball's box, widened by one ulp each way because centre -/+ radius is rounded: apart
-	 * from the triangle's box, the ball is apart from the triangle (exact comparisons). */
+	/* The ball's box, widened by an ulp or more each way because centre -/+ radius is rounded:
+	 * apart from the triangle's box, the ball is apart from the triangle (exact comparisons). No
+	 * fmax or nextafter: they are library calls, and this runs for every triangle a query tests. */
 	col_vec3 c = s.center;
 	double r = s.radius;
-	if (fmax(fmax(t.a.x, t.b.x), t.c.x) < nextafter(c.x - r, -INFINITY) ||
-	    fmin(fmin(t.a.x, t.b.x), t.c.x) > nextafter(c.x + r, INFINITY) ||
-	    fmax(fmax(t.a.y, t.b.y), t.c.y) < nextafter(c.y - r, -INFINITY) ||
-	    fmin(fmin(t.a.y, t.b.y), t.c.y) > nextafter(c.y + r, INFINITY) ||
-	    fmax(fmax(t.a.z, t.b.z), t.c.z) < nextafter(c.z - r, -INFINITY) ||
-	    fmin(fmin(t.a.z, t.b.z), t.c.z) > nextafter(c.z + r, INFINITY))
+	if (col_max3(t.a.x, t.b.x, t.c.x) < widened_down(c.x - r) ||
+	    col_min3(t.a.x, t.b.x, t.c.x) > widened_up(c.x + r) ||
+	    col_max3(t.a.y, t.b.y, t.c.y) < widened_down(c.y - r) ||
+	    col_min3(t.a.y, t.b.y, t.c.y) > widened_up(c.y + r) ||
+	    col_max3(t.a.z, t.b.z, t.c.z) < widened_down(c.z - r) ||
+	    col_min3(t.a.z, t.b.z, t.c.z) > widened_up(c.z + r))
 		return false;
 	int clear = sphere_triangle_filter(t, c, r);
 	if (clear >= 0)
@@ -324,7 +348,8 @@ static int clip_polygon_to_edge(col_vec3 *poly, int count, col_vec3 n, col_vec3 
 	int kept = 0;
 	for (int k = 0; k < count; k++) {
 		col_vec3 p = poly[k], q = poly[(k + 1) % count];
-		double dp = col_vec3_dot(inward, col_vec3_sub(p, e0)), dq = col_vec3_dot(inward, col_vec3_sub(q, e0));
+		double dp = col_vec3_dot(inward, col_vec3_sub(p, e0)),
+		       dq = col_vec3_dot(inward, col_vec3_sub(q, e0));
 		if (dp >= 0.0)
 			out[kept++] = p;
 		if ((dp >= 0.0) != (dq >= 0.0))
@@ -338,7 +363,8 @@ static int clip_polygon_to_edge(col_vec3 *poly, int count, col_vec3 n, col_vec3 
 /* A zero-area triangle is the segment between its two farthest vertices. */
 static void longest_edge(col_triangle t, col_vec3 *p, col_vec3 *q)
 {
-	double ab = col_vec3_distance(t.a, t.b), bc = col_vec3_distance(t.b, t.c), ca = col_vec3_distance(t.c, t.a);
+	double ab = col_vec3_distance(t.a, t.b), bc = col_vec3_distance(t.b, t.c),
+	       ca = col_vec3_distance(t.c, t.a);
 	*p = ab >= bc && ab >= ca ? t.a : (bc >= ca ? t.b : t.c);
 	*q = ab >= bc && ab >= ca ? t.b : (bc >= ca ? t.c : t.a);
 }
@@ -358,7 +384,8 @@ static col_vec3 segments_middle(col_vec3 p0, col_vec3 p1, col_vec3 q0, col_vec3 
 				s = fmin(fmax(-c / a, 0.0), 1.0);
 			} else {
 				double b = col_vec3_dot(d1, d2), denominator = a * e - b * b;
-				s = denominator > 0.0 ? fmin(fmax((b * f - c * e) / denominator, 0.0), 1.0) : 0.0;
+				s = denominator > 0.0 ? fmin(fmax((b * f - c * e) / denominator, 0.0), 1.0)
+				                      : 0.0;
 				t = (b * s + f) / e;
 				if (t < 0.0) {
 					t = 0.0;
@@ -374,7 +401,8 @@ static col_vec3 segments_middle(col_vec3 p0, col_vec3 p1, col_vec3 q0, col_vec3 
 }
 
 /* The point of the candidates nearest both triangles (the larger of its two distances least). */
-static void keep_nearest_both(col_triangle t, col_triangle u, col_vec3 x, col_vec3 *best, double *best_distance)
+static void keep_nearest_both(col_triangle t, col_triangle u, col_vec3 x, col_vec3 *best,
+                              double *best_distance)
 {
 	double d = fmax(col_vec3_distance(x, col_triangle_closest_point(t, x)),
 	                col_vec3_distance(x, col_triangle_closest_point(u, x)));
@@ -396,8 +424,9 @@ static col_vec3 touching_point(col_triangle t, col_triangle u)
 		keep_nearest_both(t, u, tv[i], &best, &best_distance);
 		keep_nearest_both(t, u, uv[i], &best, &best_distance);
 		for (int j = 0; j < 3; j++)
-			keep_nearest_both(t, u, segments_middle(tv[i], tv[(i + 1) % 3], uv[j], uv[(j + 1) % 3]), &best,
-			                  &best_distance);
+			keep_nearest_both(t, u,
+			                  segments_middle(tv[i], tv[(i + 1) % 3], uv[j], uv[(j + 1) % 3]),
+			                  &best, &best_distance);
 	}
 	return best;
 }
@@ -487,7 +516,8 @@ bool col_triangle_contact(col_triangle t, col_triangle u, col_contact3 *contact)
 		for (int j = 0; j < 3; j++) {
 			col_vec3 d = col_vec3_cross(te[i], ue[j]);
 			double length = col_vec3_length(d);
-			/* Near-parallel edges give no direction of their own (their plane's normal is a face's). */
+			/* Near-parallel edges give no direction of their own (their plane's normal is a
+			 * face's). */
 			if (!(length > 1e-9 * col_vec3_length(te[i]) * col_vec3_length(ue[j])))
 				continue;
 			d = col_vec3_scale(d, (col_vec3_dot(d, away) < 0.0 ? -1.0 : 1.0) / length);
@@ -525,8 +555,8 @@ double col_triangle_ray_parameter(col_triangle t, col_vec3 origin, col_vec3 dire
 	return hit >= 0.0 ? hit : INFINITY;
 }
 
-col_contact3 col_sphere_solid_contact(col_sphere sphere, col_vec3 nearest, double distance, col_triangle surface,
-                                      int feature, bool inside, double scale)
+col_contact3 col_sphere_solid_contact(col_sphere sphere, col_vec3 nearest, double distance,
+                                      col_triangle surface, int feature, bool inside, double scale)
 {
 	col_vec3 away = col_vec3_sub(sphere.center, nearest);
 	double length = col_vec3_length(away);
@@ -534,7 +564,9 @@ col_contact3 col_sphere_solid_contact(col_sphere sphere, col_vec3 nearest, doubl
 	col_vec3 normal = length > rounding && isfinite(1.0 / length)
 	                      ? col_vec3_scale(away, (inside ? -1.0 : 1.0) / length)
 	                      : col_triangle_normal(surface);
-	return (col_contact3){.point = nearest, .normal = normal,
-	                      .depth = fmax(0.0, inside ? sphere.radius + distance : sphere.radius - distance),
+	return (col_contact3){.point = nearest,
+	                      .normal = normal,
+	                      .depth =
+	                          fmax(0.0, inside ? sphere.radius + distance : sphere.radius - distance),
 	                      .feature = feature};
 }

@@ -12,7 +12,9 @@
  * leaf is one stretch of memory. The boxes only prune: every answer comes from the same exact
  * triangle tests as the brute-force oracles in mesh.h, on the same rounded moved vertices, so the
  * answers are theirs. A solid BVH (the default) also builds an octree (octree.h) for point
- * containment: the inside of a closed mesh is what its surface boxes cannot say.
+ * containment: the inside of a closed mesh is what its surface boxes cannot say. A coarse
+ * clearance grid (16 one-byte cells a triangle, each saying how many cells of empty space lie
+ * around it) ends a ball query far from the surface before any box is visited.
  *
  * The tree lives in the mesh's own frame: a pose moves it without rebuilding. */
 #ifndef COLLIDE_MESH_BVH_H
@@ -56,15 +58,15 @@ const col_mesh *col_mesh_bvh_mesh(const col_mesh_bvh *bvh);
 bool col_mesh_bvh_is_solid(const col_mesh_bvh *bvh);
 
 typedef struct col_mesh_bvh_stats {
-	int nodes;              /* every node, leaves included */
+	int nodes; /* every node, leaves included */
 	int leaves;
-	int depth;              /* the deepest leaf's level, the root being level 0 */
+	int depth; /* the deepest leaf's level, the root being level 0 */
 	int max_leaf_triangles;
 	double mean_leaf_depth;
-	size_t memory_bytes;    /* everything the BVH allocated: nodes, leaf triangles, its copy of
-	                           the mesh and the containment octree */
-	size_t octree_bytes;    /* the octree's share of memory_bytes (0 when surface_only) */
-	double build_seconds;   /* wall clock, the octree included */
+	size_t memory_bytes;  /* everything the BVH allocated: nodes, leaf triangles, its copy of
+	                         the mesh, the clearance grid and the containment octree */
+	size_t octree_bytes;  /* the octree's share of memory_bytes (0 when surface_only) */
+	double build_seconds; /* wall clock, the octree included */
 } col_mesh_bvh_stats;
 
 col_mesh_bvh_stats col_mesh_bvh_get_stats(const col_mesh_bvh *bvh);
@@ -105,9 +107,10 @@ void col_mesh_bvh_contains_points(const col_mesh_bvh *bvh, const col_vec3 *point
                                   col_query_stats *stats);
 
 /* Whether the closed ball meets the surface (touching counts; a ball wholly inside does not):
- * the leaves whose boxes the ball reaches, their triangles by col_triangle_intersects_sphere,
- * stopping at the first that meets. false for a NaN centre or radius or a negative radius.
- * stats and trace may be NULL. */
+ * none when the clearance grid puts its centre farther than its radius from every triangle (no
+ * node visited); else the leaves whose boxes the ball reaches, their triangles by
+ * col_triangle_intersects_sphere, stopping at the first that meets. false for a NaN centre or radius or a
+ * negative radius. stats and trace may be NULL. */
 bool col_mesh_bvh_sphere_meets_surface(const col_mesh_bvh *bvh, col_sphere sphere, col_query_stats *stats,
                                        col_mesh_bvh_trace *trace);
 /* Whether the closed ball meets the solid (col_mesh_intersects_sphere's answer): its centre
