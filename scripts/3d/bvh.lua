@@ -479,9 +479,14 @@ function draw(g)
 			q.solid_stats.nodes_visited, q.solid_stats.primitives_tested, q.tt_solid_stats.nodes_visited,
 			q.tt_solid_stats.primitives_tested, q.near_stats.nodes_visited, q.near_stats.primitives_tested,
 			q.tt_near_stats.nodes_visited, q.tt_near_stats.primitives_tested))
-		g.hud("visited", ("%d boxes reached, %d dropped, %d triangles tested%s; surface %.3g away%s"):format(#q.reached,
-			#q.dropped, #q.tested, q.met and (" (%d met)"):format(q.met) or "", q.distance,
-			q.contact and (", depth %.3g"):format(q.contact.depth) or ""))
+		if #q.trace.nodes == 0 then
+			g.hud("visited", ("no box: the clearance grid puts the centre deeper in empty space than the radius; "
+				.. "surface %.3g away"):format(q.distance))
+		else
+			g.hud("visited", ("%d boxes reached, %d dropped, %d triangles tested%s; surface %.3g away%s"):format(
+				#q.reached, #q.dropped, #q.tested, q.met and (" (%d met)"):format(q.met) or "", q.distance,
+				q.contact and (", depth %.3g"):format(q.contact.depth) or ""))
+		end
 	end
 
 	local _, h = g.size()
