@@ -19,11 +19,6 @@
 
 enum { MAX_CELLS = 1 << 23, FAR = 255 };
 
-static inline double axis_of(col_vec3 v, int j)
-{
-	return j == 0 ? v.x : j == 1 ? v.y : v.z;
-}
-
 /* The cell of coordinate v on axis j, unclamped and without margin. */
 static inline double cell_coordinate(const clearance_grid *grid, int j, double v)
 {
@@ -47,7 +42,7 @@ static void mark(clearance_grid *grid, col_triangle t)
 	col_aabb3 box = col_triangle_bounds(t);
 	int lo[3], hi[3];
 	for (int j = 0; j < 3; j++) {
-		double a = axis_of(box.min, j), b = axis_of(box.max, j);
+		double a = col_vec3_component(box.min, j), b = col_vec3_component(box.max, j);
 		double margin = 1e-6 + rounding_in_cells(grid, j, fmax(fabs(a), fabs(b)));
 		lo[j] = clamp_index(floor(cell_coordinate(grid, j, a) - margin), grid->size[j]);
 		hi[j] = clamp_index(floor(cell_coordinate(grid, j, b) + margin), grid->size[j]);
@@ -106,7 +101,7 @@ col_status clearance_grid_build(clearance_grid *grid, const col_triangle *triang
 	*grid = (clearance_grid){{0.0, 0.0, 0.0}, 0.0, 0.0, {0, 0, 0}, NULL};
 	double extent[3], largest = 0.0;
 	for (int j = 0; j < 3; j++) {
-		extent[j] = axis_of(box.max, j) - axis_of(box.min, j);
+		extent[j] = col_vec3_component(box.max, j) - col_vec3_component(box.min, j);
 		largest = fmax(largest, extent[j]);
 	}
 	if (count < 1 || cells_per_triangle < 1 || !(largest > 0.0) || !isfinite(largest))

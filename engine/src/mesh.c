@@ -71,7 +71,7 @@ col_status col_mesh_create(const col_vec3 *vertices, int vertex_count, const int
 			return col_fail(error, COL_ERROR_NOT_FINITE,
 			                "mesh: vertex %d is not finite (%g, %g, %g)", i, v.x, v.y, v.z);
 		for (int axis = 0; axis < 3; ++axis) {
-			double x = axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+			double x = col_vec3_component(v, axis);
 			if (!col_coordinate_in_range(x))
 				return col_fail(
 				    error, COL_ERROR_INVALID_ARGUMENT,

@@ -136,16 +136,11 @@ static inline int sign_of(double v)
 	return (v > 0.0) - (v < 0.0);
 }
 
-static inline double axis(col_vec3 v, int i)
-{
-	return i == 0 ? v.x : i == 1 ? v.y : v.z;
-}
-
 /* The projection that drops axis j, with the two others in cyclic order (y z, z x, x y), so that
  * col_orient2d of a triangle's projection is component j of its normal (b - a) x (c - a). */
 static inline col_vec2 drop(col_vec3 v, int j)
 {
-	return (col_vec2){axis(v, (j + 1) % 3), axis(v, (j + 2) % 3)};
+	return (col_vec2){col_vec3_component(v, (j + 1) % 3), col_vec3_component(v, (j + 2) % 3)};
 }
 
 /* ---- triangles and boxes ---- */
@@ -190,8 +185,8 @@ static bool triangle_meets_box(const col_triangle *t, col_aabb3 box)
 	const col_vec3 v[3] = {t->a, t->b, t->c};
 	for (int j = 0; j < 3; j++) {
 		int u = (j + 1) % 3, w = (j + 2) % 3;
-		double lo_u = axis(box.min, u), hi_u = axis(box.max, u);
-		double lo_w = axis(box.min, w), hi_w = axis(box.max, w);
+		double lo_u = col_vec3_component(box.min, u), hi_u = col_vec3_component(box.max, u);
+		double lo_w = col_vec3_component(box.min, w), hi_w = col_vec3_component(box.max, w);
 		for (int e = 0; e < 3; e++) {
 			col_vec2 p = drop(v[e], j), q = drop(v[(e + 1) % 3], j);
 			/* Rounded differences keep their exact signs. The edge's left normal is
@@ -433,7 +428,8 @@ static triangle_plane plane_of(col_triangle t, col_vec3 reach)
 {
 	const double u = 0x1p-53;
 	col_vec3 e = col_vec3_sub(t.c, t.a), f = col_vec3_sub(t.b, t.a);
-	double n[3] = {e.y * f.z - e.z * f.y, e.z * f.x - e.x * f.z, e.x * f.y - e.y * f.x};
+	col_vec3 normal = col_vec3_cross(e, f);
+	double n[3] = {normal.x, normal.y, normal.z};
 	double d[3] = {4 * u * (fabs(e.y * f.z) + fabs(e.z * f.y)),
 	               4 * u * (fabs(e.z * f.x) + fabs(e.x * f.z)),
 	               4 * u * (fabs(e.x * f.y) + fabs(e.y * f.x))};
@@ -526,14 +522,15 @@ static bool lay_grid(const col_octree *tree, int level, jump_grid *grid)
 		if (splits == NULL)
 			return false;
 		grid->splits[j] = splits;
-		splits[0] = axis(tree->root.min, j);
-		splits[side] = axis(tree->root.max, j);
+		splits[0] = col_vec3_component(tree->root.min, j);
+		splits[side] = col_vec3_component(tree->root.max, j);
 		for (int step = side; step > 1; step /= 2)
 			for (int i = 0; i < side; i += step)
 				splits[i + step / 2] = 0.5 * (splits[i] + splits[i + step]);
 		grid->scale[j] = side / (splits[side] - splits[0]);
-		grid->first[j] = grid_index(grid, j, axis(tree->bounds.min, j));
-		grid->span[j] = grid_index(grid, j, axis(tree->bounds.max, j)) - grid->first[j] + 1;
+		grid->first[j] = grid_index(grid, j, col_vec3_component(tree->bounds.min, j));
+		grid->span[j] =
+		    grid_index(grid, j, col_vec3_component(tree->bounds.max, j)) - grid->first[j] + 1;
 	}
 	return true;
 }
@@ -734,7 +731,7 @@ col_status col_octree_build(const col_mesh *mesh, const col_octree_options *opti
 	 * largest magnitude or width), so a cell 2^-24 of it wide has room for 2^28 distinct doubles
 	 * across: an origin off every plane is found in it. */
 	for (int j = 0; j < 3; j++) {
-		double lo = axis(root.min, j), hi = axis(root.max, j);
+		double lo = col_vec3_component(root.min, j), hi = col_vec3_component(root.max, j);
 		b.min_split[j] = 2.0 * 0x1p-24 * (fmax(fabs(lo), fabs(hi)) + (hi - lo));
 	}
 
@@ -757,7 +754,8 @@ col_status col_octree_build(const col_mesh *mesh, const col_octree_options *opti
 		const oct_node *node = &tree->nodes[i];
 		bool wide = true;
 		for (int j = 0; j < 3; j++) {
-			double width = axis(b.boxes[i].max, j) - axis(b.boxes[i].min, j);
+			double width =
+			    col_vec3_component(b.boxes[i].max, j) - col_vec3_component(b.boxes[i].min, j);
 			wide = wide && width > 0.0 && width >= b.min_split[j];
 		}
 		if (wide && node->level < b.options.max_depth &&
@@ -926,33 +924,29 @@ static bool query(const col_octree *tree, col_vec3 p, col_octree_query *how, uin
 		*how = (col_octree_query){COL_OCTREE_ROUTE_OUTSIDE_BOX, -1};
 		return false;
 	}
-	/* The descent keeps its cell's bounds: each split is the centre() of them, as in the build. */
+	/* The descent keeps its cell's box: each split is centre() of it, as in the build. */
 	const jump_grid *grid = &tree->grid;
-	double lo_x, lo_y, lo_z, hi_x, hi_y, hi_z;
+	col_aabb3 cell = tree->root;
 	int i = 0;
 	if (grid->level > 0) {
 		int x = grid_index(grid, 0, p.x), y = grid_index(grid, 1, p.y), z = grid_index(grid, 2, p.z);
-		size_t cell =
+		size_t index =
 		    ((size_t)(z - grid->first[2]) * (size_t)grid->span[1] + (size_t)(y - grid->first[1])) *
 		        (size_t)grid->span[0] +
 		    (size_t)(x - grid->first[0]);
-		i = grid->cells[cell];
-		lo_x = grid->splits[0][x], hi_x = grid->splits[0][x + 1];
-		lo_y = grid->splits[1][y], hi_y = grid->splits[1][y + 1];
-		lo_z = grid->splits[2][z], hi_z = grid->splits[2][z + 1];
-	} else {
-		col_aabb3 root = tree->root;
-		lo_x = root.min.x, lo_y = root.min.y, lo_z = root.min.z;
-		hi_x = root.max.x, hi_y = root.max.y, hi_z = root.max.z;
+		i = grid->cells[index];
+		cell = (col_aabb3){{grid->splits[0][x], grid->splits[1][y], grid->splits[2][z]},
+		                   {grid->splits[0][x + 1], grid->splits[1][y + 1], grid->splits[2][z + 1]}};
 	}
 	uint64_t n = 1;
 	int link;
 	while ((link = tree->links[i]) >= 0) {
-		double c_x = 0.5 * (lo_x + hi_x), c_y = 0.5 * (lo_y + hi_y), c_z = 0.5 * (lo_z + hi_z);
-		int upper_x = p.x >= c_x, upper_y = p.y >= c_y, upper_z = p.z >= c_z;
-		lo_x = upper_x ? c_x : lo_x, hi_x = upper_x ? hi_x : c_x;
-		lo_y = upper_y ? c_y : lo_y, hi_y = upper_y ? hi_y : c_y;
-		lo_z = upper_z ? c_z : lo_z, hi_z = upper_z ? hi_z : c_z;
+		col_vec3 c = centre(cell);
+		int upper_x = p.x >= c.x, upper_y = p.y >= c.y, upper_z = p.z >= c.z;
+		/* child_box's halves, without its branches */
+		cell.min.x = upper_x ? c.x : cell.min.x, cell.max.x = upper_x ? cell.max.x : c.x;
+		cell.min.y = upper_y ? c.y : cell.min.y, cell.max.y = upper_y ? cell.max.y : c.y;
+		cell.min.z = upper_z ? c.z : cell.min.z, cell.max.z = upper_z ? cell.max.z : c.z;
 		i = link + upper_x + 2 * upper_y + 4 * upper_z;
 		n++;
 	}

@@ -506,11 +506,6 @@ static bool on_plane(const col_vec3 *v, const poly_face *face, col_vec3 x)
 	return col_orient3d(v[face->plane[0]], v[face->plane[1]], v[face->plane[2]], x) == 0.0;
 }
 
-static double coordinate(col_vec3 p, int axis)
-{
-	return axis == 0 ? p.x : (axis == 1 ? p.y : p.z);
-}
-
 static col_vec3 with_coordinate(col_vec3 p, int axis, double value)
 {
 	if (axis == 0)
@@ -533,7 +528,7 @@ static bool snap_to_plane(const col_vec3 *v, const poly_face *face, col_vec3 gue
 		*out = guess;
 		return true;
 	}
-	double x0 = coordinate(guess, axis), lo = x0, hi = x0;
+	double x0 = col_vec3_component(guess, axis), lo = x0, hi = x0;
 	double step = fmax(fabs(x0), DBL_MIN) * DBL_EPSILON;
 	bool bracketed = false;
 	for (int k = 0; k < 80 && !bracketed; k++, step *= 2.0) {
@@ -602,7 +597,8 @@ static col_vec3 exact_centre(const poly_face_input *in, const poly_face *face, c
 		col_vec3 guess = average;
 		for (int k = 0; k < 3; k++)
 			if (k != face->axis)
-				guess = with_coordinate(guess, k, round_to(coordinate(guess, k), step));
+				guess =
+				    with_coordinate(guess, k, round_to(col_vec3_component(guess, k), step));
 		if (snap_to_plane(v, face, guess, &snapped))
 			return snapped;
 	}

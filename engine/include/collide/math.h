@@ -97,6 +97,8 @@ static inline col_vec3 col_vec3_lerp(col_vec3 a, col_vec3 b, double t)
 }
 static inline bool col_vec3_is_finite(col_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
 static inline bool col_vec3_equal(col_vec3 a, col_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+/* Coordinate i of v: x for 0, y for 1, z otherwise. */
+static inline double col_vec3_component(col_vec3 v, int i) { return i == 0 ? v.x : i == 1 ? v.y : v.z; }
 
 /* ---- 2D rotations and transforms ---- */
 
