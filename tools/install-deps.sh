@@ -9,7 +9,7 @@ liblua5.4-dev lua5.4 lua-busted
 libsdl2-dev libepoxy-dev libegl-dev libegl-mesa0 libgl1-mesa-dri libgbm1
 libassimp-dev assimp-testmodels libqhull-dev libstb-dev
 libcmocka-dev libgmp-dev gnuplot-nox fonts-dejavu-core"
-bench="libcgal-dev libboost-dev libbox2d-dev libembree-dev libfcl-dev"
+bench="libcgal-dev libboost-dev libbox2d-dev libembree-dev libfcl-dev libccd-dev libbullet-dev"
 
 wanted=$core
 [ "${1:-core}" = bench ] && wanted="$core $bench"

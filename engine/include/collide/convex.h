@@ -29,9 +29,12 @@ typedef struct col_plane {
  * face_sizes[f] >= 3 vertices, listed one face after another in face_vertices, counter-clockwise
  * seen from outside. Checked exactly (col_orient3d): finite coordinates in the engine's range, every
  * vertex used, each face planar and strictly convex (no three consecutive vertices collinear), every
- * directed edge used once and its reverse once (closed), and every vertex on or behind every face's
- * plane (convex, outward). A flat polytope is given as its polygon twice, once in each order. The
- * error names the first fault: "convex: vertex 7 lies in front of face 2". */
+ * directed edge used once and its reverse once (closed), no two vertices at one place, and every
+ * vertex on or behind every face's plane (convex, outward). A flat polytope is given as its polygon
+ * twice, once in each order: it is recognised by having exactly two faces (closed, they are one
+ * vertex cycle in both orders, so all vertices lie in one plane); more faces with every vertex in
+ * one plane are refused. Adjacent faces may share a plane. The error names the first fault:
+ * "convex: vertex 7 lies in front of face 2". */
 col_status col_convex_create(const col_vec3 *vertices, int vertex_count, const int *face_vertices,
                              const int *face_sizes, int face_count, col_convex **out, col_error *error);
 void col_convex_destroy(col_convex *convex);
@@ -43,25 +46,30 @@ int col_convex_face_count(const col_convex *convex);
 int col_convex_face(const col_convex *convex, int face, const int **vertices);
 /* Face f's plane (unit normal, rounded; the face's sign decisions use col_orient3d instead). */
 col_plane col_convex_face_plane(const col_convex *convex, int face);
-/* Undirected edges, each once: its two vertices, and the faces on its left and right (seen from
- * outside, going from first to second vertex). */
+/* Undirected edges, each once, sorted by their vertices (first < second): its two vertices, and the
+ * faces on its left and right (seen from outside, going from first to second vertex). */
 int col_convex_edge_count(const col_convex *convex);
 void col_convex_edge(const col_convex *convex, int edge, int vertices[2], int faces[2]);
-/* The vertices joined to v by an edge; returns their count. */
+/* The vertices joined to v by an edge, counter-clockwise round v seen from outside; returns their
+ * count. */
 int col_convex_neighbors(const col_convex *convex, int vertex, const int **neighbors);
 /* True when the polytope is flat (its two faces are one polygon). */
 bool col_convex_is_flat(const col_convex *convex);
 
 double col_convex_volume(const col_convex *convex);
+/* The sum of the faces' areas: for a flat polytope both sides, twice its polygon's area. */
 double col_convex_area(const col_convex *convex);
-/* The solid's centroid (for a flat polytope, its polygon's). */
+/* The solid's centroid (for a flat polytope, its polygon's), rounded. A solid so thin that the
+ * rounded centroid falls outside it answers a point of it instead (its vertex mean, or vertex 0). */
 col_vec3 col_convex_centroid(const col_convex *convex);
 col_aabb3 col_convex_bounds(const col_convex *convex);
 
 /* The vertex farthest along direction: the support mapping (source 004, B.2.1). start >= 0 begins
  * a hill climb over the edges at that vertex (temporal coherence: pass the last answer; on a convex
  * polytope a vertex no neighbour beats is a farthest one); start < 0 compares every vertex and, on a
- * tie, answers the lowest index (the digest's rule, for reproducible traces). */
+ * tie, answers the lowest index (the digest's rule, for reproducible traces). A start beyond the
+ * last vertex compares every vertex too. A zero (or NaN) direction answers start, or 0 when start
+ * < 0. -1 for a NULL polytope. */
 int col_convex_support(const col_convex *convex, col_vec3 direction, int start);
 
 /* Whether p lies in the closed solid (exact: col_orient3d against every face). A flat polytope

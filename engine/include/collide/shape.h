@@ -26,8 +26,8 @@ extern "C" {
 #endif
 
 typedef enum col_shape_kind {
-	COL_SHAPE_POINT,    /* one point; rounded: a sphere, or a circle in 2D */
-	COL_SHAPE_SEGMENT,  /* rounded: a capsule */
+	COL_SHAPE_POINT,   /* one point; rounded: a sphere, or a circle in 2D */
+	COL_SHAPE_SEGMENT, /* rounded: a capsule */
 	COL_SHAPE_TRIANGLE,
 	COL_SHAPE_BOX,      /* centred on the body origin, edges along its axes */
 	COL_SHAPE_CYLINDER, /* axis z, centred: discs at z = -half_height and +half_height */

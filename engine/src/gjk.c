@@ -1,0 +1,575 @@
+/* GJK with Johnson's sub-algorithm (source 004; digest Part B, with its errata: V_{k+1} is the kept
+ * set united with w_k, s_K(eta) = s_A(eta) - s_B(-eta), the acceptance test is non-strict in its
+ * third condition).
+ *
+ * The loop runs in A's body frame: B's pose is expressed there once per call, so a support of K
+ * costs one rotation of the direction into B's frame and one of B's point back, and A's supports
+ * cost nothing extra. Answers are turned into world coordinates at the end. */
+#include "collide/gjk.h"
+
+#include <float.h>
+#include <string.h>
+
+#include "collide/predicates.h"
+#include "minkowski_internal.h"
+
+/* The subsets of four points with two or more, by size then mask: the order in which Johnson's
+ * determinants are built (a subset's come from those one point smaller) and in which the
+ * acceptance test searches. */
+static const unsigned subsets_by_size[] = {3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15};
+enum { SUBSET_COUNT = 11 };
+
+static int lowest_bit(unsigned mask)
+{
+	return __builtin_ctz(mask);
+}
+
+/* Delta_i(Y_s) for every subset s of the count points (eq. 1.11), from their dot products. */
+static void johnson_deltas(double dot[4][4], int count, double deltas[16][4])
+{
+	unsigned all = (1u << count) - 1u;
+	for (int i = 0; i < count; i++)
+		deltas[1u << i][i] = 1.0;
+	for (int t = 0; t < SUBSET_COUNT; t++) {
+		unsigned mask = subsets_by_size[t];
+		if ((mask & ~all) != 0)
+			continue;
+		for (int j = 0; j < count; j++) {
+			if (!(mask & (1u << j)))
+				continue;
+			unsigned smaller = mask & ~(1u << j);
+			int k = lowest_bit(smaller);
+			double sum = 0.0;
+			for (int i = 0; i < count; i++)
+				if (smaller & (1u << i))
+					sum += deltas[smaller][i] * (dot[i][k] - dot[i][j]);
+			deltas[mask][j] = sum;
+		}
+	}
+}
+
+/* Theorem 2's three conditions for subset s. */
+static bool subset_accepted(double deltas[16][4], int count, unsigned s)
+{
+	double total = 0.0;
+	for (int i = 0; i < count; i++) {
+		if (!(s & (1u << i)))
+			continue;
+		if (!(deltas[s][i] > 0.0))
+			return false;
+		total += deltas[s][i];
+	}
+	if (!(total > 0.0))
+		return false;
+	for (int j = 0; j < count; j++)
+		if (!(s & (1u << j)) && deltas[s | (1u << j)][j] > 0.0)
+			return false;
+	return true;
+}
+
+/* The subsets in search order: singletons then the rest by size. With `newest` >= 0, the subsets
+ * holding that point come first (van den Bergen: when exact, the answer always holds the newest
+ * support point). Returns the accepted subset, or 0. */
+static unsigned johnson_search(double deltas[16][4], int count, int newest)
+{
+	unsigned all = (1u << count) - 1u;
+	for (int pass = newest >= 0 ? 0 : 1; pass < 2; pass++) {
+		for (int i = 0; i < count; i++) {
+			unsigned s = 1u << i;
+			if ((pass == 0) == (i == newest) && subset_accepted(deltas, count, s))
+				return s;
+		}
+		for (int t = 0; t < SUBSET_COUNT; t++) {
+			unsigned s = subsets_by_size[t];
+			if ((s & ~all) != 0)
+				continue;
+			bool holds = newest >= 0 && (s & (1u << newest));
+			if ((pass == 0) == holds && subset_accepted(deltas, count, s))
+				return s;
+		}
+		if (newest < 0)
+			break;
+	}
+	return 0;
+}
+
+/* Eq. 1.17: among the subsets whose determinants are all positive, the one whose affine hull comes
+ * nearest the origin (eq. 1.15 gives that distance). Singletons always qualify. */
+static unsigned johnson_backup(double dot[4][4], double deltas[16][4], int count)
+{
+	unsigned best = 1;
+	double best_distance = INFINITY;
+	for (unsigned s = 1; s < (1u << count); s++) {
+		double total = 0.0, weighted = 0.0;
+		int k = lowest_bit(s);
+		bool positive = true;
+		for (int i = 0; i < count && positive; i++) {
+			if (!(s & (1u << i)))
+				continue;
+			positive = deltas[s][i] > 0.0;
+			total += deltas[s][i];
+			weighted += deltas[s][i] * dot[i][k];
+		}
+		if (!positive || !(total > 0.0))
+			continue;
+		double distance = weighted / total;
+		if (distance < best_distance) {
+			best_distance = distance;
+			best = s;
+		}
+	}
+	return best;
+}
+
+/* Johnson on count points: the kept subset, its lambdas and v. deltas must be zeroed by the caller
+ * where the trace wants the whole table; only the entries of subsets are written. */
+static unsigned johnson_solve(const col_vec3 *y, int count, int newest, double deltas[16][4],
+                              double lambda[4], col_vec3 *v, bool *backup)
+{
+	double dot[4][4];
+	for (int i = 0; i < count; i++)
+		for (int j = i; j < count; j++)
+			dot[i][j] = dot[j][i] = col_vec3_dot(y[i], y[j]);
+	johnson_deltas(dot, count, deltas);
+	unsigned kept = johnson_search(deltas, count, newest);
+	*backup = kept == 0;
+	if (kept == 0)
+		kept = johnson_backup(dot, deltas, count);
+	double total = 0.0;
+	for (int i = 0; i < count; i++)
+		if (kept & (1u << i))
+			total += deltas[kept][i];
+	col_vec3 sum = {0.0, 0.0, 0.0};
+	for (int i = 0; i < count; i++) {
+		lambda[i] = (kept & (1u << i)) ? deltas[kept][i] / total : 0.0;
+		sum = col_vec3_add(sum, col_vec3_scale(y[i], lambda[i]));
+	}
+	/* A single kept point is v exactly; the sum would round it. */
+	if ((kept & (kept - 1u)) == 0)
+		sum = y[lowest_bit(kept)];
+	*v = sum;
+	return kept;
+}
+
+bool col_johnson(const col_vec3 *points, int count, col_johnson_result *result)
+{
+	if (points == NULL || result == NULL || count < 1 || count > 4)
+		return false;
+	memset(result, 0, sizeof *result);
+	result->kept =
+	    johnson_solve(points, count, -1, result->deltas, result->lambda, &result->v, &result->backup);
+	return true;
+}
+
+/* ---- the GJK loop ---- */
+
+col_gjk_options col_gjk_default_options(void)
+{
+	return (col_gjk_options){1e-12, 0.0, 64, false};
+}
+
+/* The first point of a core, for the paper's start a0 - b0. */
+static col_vec3 first_point(const col_shape *s, int *feature)
+{
+	*feature = 0;
+	switch (s->kind) {
+	case COL_SHAPE_POINT: return s->core.point;
+	case COL_SHAPE_SEGMENT: return s->core.segment.a;
+	case COL_SHAPE_TRIANGLE: return s->core.triangle.a;
+	case COL_SHAPE_BOX: return col_vec3_scale(s->core.half_extents, -1.0);
+	case COL_SHAPE_CONVEX: return col_convex_vertices(s->core.convex)[0];
+	case COL_SHAPE_POLYGON:
+		return (col_vec3){s->core.polygon.points[0].x, s->core.polygon.points[0].y, 0.0};
+	default: *feature = -1; return (col_vec3){0.0, 0.0, -s->core.cylinder.half_height};
+	}
+}
+
+/* A point inside a core, in its body frame: the default start uses the difference of two. */
+static col_vec3 inner_point(const col_shape *s)
+{
+	col_shape placed = *s;
+	placed.pose = col_transform3_identity();
+	return col_shape_center(&placed);
+}
+
+static void state_from_simplex(minkowski_simplex *st, const minkowski_vertex *y, int count, unsigned kept,
+                               const double lambda[4], col_vec3 v)
+{
+	int n = 0;
+	minkowski_vertex copy[4];
+	memcpy(copy, y, sizeof(minkowski_vertex) * (size_t)count);
+	for (int i = 0; i < count; i++)
+		if (kept & (1u << i)) {
+			st->y[n] = copy[i];
+			st->lambda[n] = lambda[i];
+			n++;
+		}
+	st->count = n;
+	st->v = v;
+	st->vv = col_vec3_dot(v, v);
+}
+
+static bool vertex_repeats(const minkowski_simplex *st, const minkowski_vertex *w)
+{
+	for (int i = 0; i < st->count; i++) {
+		const minkowski_vertex *y = &st->y[i];
+		if (w->feature_a >= 0 && w->feature_b >= 0 && y->feature_a == w->feature_a &&
+		    y->feature_b == w->feature_b)
+			return true;
+		if (col_vec3_equal(y->w, w->w))
+			return true;
+	}
+	return false;
+}
+
+/* Whether the origin lies in the closed tetrahedron of the simplex's four points of K (exact on
+ * those rounded points; false for a flat one). */
+static bool origin_in_tetrahedron(const minkowski_simplex *st)
+{
+	const col_vec3 o = {0.0, 0.0, 0.0};
+	col_vec3 p[4] = {st->y[0].w, st->y[1].w, st->y[2].w, st->y[3].w};
+	double volume = col_orient3d(p[0], p[1], p[2], p[3]);
+	if (volume == 0.0)
+		return false;
+	for (int i = 0; i < 4; i++) {
+		col_vec3 q[4] = {p[0], p[1], p[2], p[3]};
+		q[i] = o;
+		double side = col_orient3d(q[0], q[1], q[2], q[3]);
+		if ((side < 0.0 && volume > 0.0) || (side > 0.0 && volume < 0.0))
+			return false;
+	}
+	return true;
+}
+
+/* Johnson's answer for four points is trusted without the exact test when the tetrahedron is not
+ * a sliver (its Gram determinant Delta, which is (6 volume)^2, is at least 1e-6 of the product of its
+ * squared edge lengths) and every weight is at least 1e-6: round-off then moves the weights by far
+ * less than that (about 1e-16 over the shape factor), so the origin is inside. */
+static bool clearly_inside(double deltas[16][4], const double lambda[4], const col_vec3 points[4])
+{
+	double total = deltas[15][0] + deltas[15][1] + deltas[15][2] + deltas[15][3];
+	double e1 = col_vec3_length_squared(col_vec3_sub(points[1], points[0]));
+	double e2 = col_vec3_length_squared(col_vec3_sub(points[2], points[0]));
+	double e3 = col_vec3_length_squared(col_vec3_sub(points[3], points[0]));
+	if (!(total >= 1e-6 * e1 * e2 * e3))
+		return false;
+	return lambda[0] >= 1e-6 && lambda[1] >= 1e-6 && lambda[2] >= 1e-6 && lambda[3] >= 1e-6;
+}
+
+static double simplex_scale(const minkowski_simplex *st)
+{
+	double scale = 0.0; /* plain comparisons: gcc calls fmax rather than inlining it */
+	for (int i = 0; i < st->count; i++) {
+		double a = col_vec3_length_squared(st->y[i].a), b = col_vec3_length_squared(st->y[i].b);
+		scale = a > scale ? a : scale;
+		scale = b > scale ? b : scale;
+	}
+	return scale;
+}
+
+static col_simplex_vertex vertex_to_world(const minkowski_pair *p, const minkowski_vertex *y)
+{
+	col_simplex_vertex out;
+	out.a = col_relative_to_world(&p->pose, y->a);
+	out.b = col_relative_to_world(&p->pose, y->b);
+	out.w = col_relative_direction_to_world(&p->pose, y->w);
+	out.feature_a = y->feature_a;
+	out.feature_b = y->feature_b;
+	return out;
+}
+
+/* Starts the simplex: the cache's points where it has some, else a0 - b0 (paper) or the
+ * difference of two inner points. */
+static void state_start(minkowski_pair *p, minkowski_simplex *st, const col_gjk_cache *cache)
+{
+	if (cache != NULL && cache->count > 0 && cache->count <= 4 && !p->paper) {
+		minkowski_vertex y[4];
+		int n = cache->count;
+		for (int i = 0; i < n; i++) {
+			y[i].a = cache->local_a[i];
+			y[i].b_local = cache->local_b[i];
+			y[i].b = minkowski_b_to_a(p, y[i].b_local);
+			y[i].w = col_vec3_sub(y[i].a, y[i].b);
+			y[i].feature_a = cache->feature_a[i];
+			y[i].feature_b = cache->feature_b[i];
+		}
+		if (y[0].feature_a >= 0)
+			p->hint_a = y[0].feature_a;
+		if (y[0].feature_b >= 0)
+			p->hint_b = y[0].feature_b;
+		col_vec3 w[4];
+		for (int i = 0; i < n; i++)
+			w[i] = y[i].w;
+		double deltas[16][4], lambda[4];
+		col_vec3 v;
+		bool backup;
+		unsigned kept = johnson_solve(w, n, -1, deltas, lambda, &v, &backup);
+		state_from_simplex(st, y, n, kept, lambda, v);
+		if (st->count < 4 || origin_in_tetrahedron(st))
+			return;
+		/* A sliver the exact test rejects: start afresh instead. */
+	}
+	minkowski_vertex y;
+	if (p->paper) {
+		y.a = first_point(p->a, &y.feature_a);
+		y.b_local = first_point(p->b, &y.feature_b);
+	} else {
+		y.a = inner_point(p->a);
+		y.b_local = inner_point(p->b);
+		y.feature_a = y.feature_b = -1;
+	}
+	y.b = minkowski_b_to_a(p, y.b_local);
+	y.w = col_vec3_sub(y.a, y.b);
+	st->count = 1;
+	st->y[0] = y;
+	st->lambda[0] = 1.0;
+	st->v = y.w;
+	st->vv = col_vec3_dot(y.w, y.w);
+}
+
+static void cache_store(col_gjk_cache *cache, const minkowski_simplex *st)
+{
+	if (cache == NULL)
+		return;
+	cache->count = st->count;
+	for (int i = 0; i < st->count; i++) {
+		cache->local_a[i] = st->y[i].a;
+		cache->local_b[i] = st->y[i].b_local;
+		cache->feature_a[i] = st->y[i].feature_a;
+		cache->feature_b[i] = st->y[i].feature_b;
+	}
+}
+
+/* Squared |v| below which the origin counts as reached: rounding of coordinates of size sqrt(scale). */
+static double touching_threshold(double scale)
+{
+	double e = 8.0 * DBL_EPSILON;
+	return e * e * scale;
+}
+
+/* The loop itself. Returns the status; st holds the final simplex. With `early` the loop stops as
+ * soon as the cores are known to lie farther apart than `margin` (the radii) or nearer. */
+typedef enum loop_end { END_SEPARATED, END_INTERSECTING, END_MAX, END_APART, END_WITHIN } loop_end;
+
+static loop_end gjk_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk_options *o, bool early,
+                         double margin, col_gjk_trace *trace, int *iterations, bool *used_backup,
+                         double *lower)
+{
+	*iterations = 0;
+	*used_backup = false;
+	*lower = 0.0;
+	for (;;) {
+		double scale = simplex_scale(st);
+		if (st->count == 4 || st->vv <= touching_threshold(scale))
+			return END_INTERSECTING;
+		if (early && st->vv <= margin * margin)
+			return END_WITHIN;
+		if (*iterations >= o->max_iterations)
+			return END_MAX;
+		minkowski_vertex w = minkowski_support(p, col_vec3_scale(st->v, -1.0));
+		(*iterations)++;
+		double vw = col_vec3_dot(st->v, w.w);
+		double g = st->vv - vw;
+		double length = sqrt(st->vv);
+		if (vw > 0.0 && vw / length > *lower)
+			*lower = vw / length;
+		bool stop = g <= o->relative_tolerance * st->vv || g <= o->absolute_tolerance ||
+		            vertex_repeats(st, &w);
+		col_gjk_step *step = NULL;
+		if (trace != NULL) {
+			int k = trace->count++;
+			if (trace->steps != NULL && k < trace->capacity) {
+				step = &trace->steps[k];
+				memset(step, 0, sizeof *step);
+				const col_relative_pose *rp = &p->pose;
+				step->v = col_relative_direction_to_world(rp, st->v);
+				step->vv = st->vv;
+				step->support_a = col_relative_to_world(rp, w.a);
+				step->support_b = col_relative_to_world(rp, w.b);
+				step->h_a = -col_vec3_dot(step->v, step->support_a);
+				step->h_b = col_vec3_dot(step->v, step->support_b);
+				step->w = col_relative_direction_to_world(rp, w.w);
+				step->g = g;
+				step->lower_bound = *lower;
+				step->upper_bound = length;
+				step->stop = stop;
+			}
+		}
+		if (early && vw > margin * length)
+			return END_APART;
+		if (stop)
+			return END_SEPARATED;
+		minkowski_vertex y[4];
+		col_vec3 points[4];
+		int n = st->count;
+		memcpy(y, st->y, sizeof(minkowski_vertex) * (size_t)n);
+		y[n] = w;
+		n++;
+		for (int i = 0; i < n; i++)
+			points[i] = y[i].w;
+		double deltas[16][4], lambda[4];
+		if (step != NULL)
+			memset(deltas, 0, sizeof deltas);
+		col_vec3 v;
+		bool backup;
+		unsigned kept = johnson_solve(points, n, o->paper ? -1 : n - 1, deltas, lambda, &v, &backup);
+		*used_backup = *used_backup || backup;
+		if (step != NULL) {
+			step->candidates.count = n;
+			for (int i = 0; i < n; i++) {
+				step->candidates.vertices[i] = vertex_to_world(p, &y[i]);
+				step->candidates.lambda[i] = lambda[i];
+			}
+			step->johnson.v = col_relative_direction_to_world(&p->pose, v);
+			step->johnson.kept = kept;
+			memcpy(step->johnson.lambda, lambda, sizeof lambda);
+			memcpy(step->johnson.deltas, deltas, sizeof deltas);
+			step->johnson.backup = backup;
+		}
+		double previous = st->vv;
+		minkowski_simplex next;
+		state_from_simplex(&next, y, n, kept, lambda, v);
+		if (next.count == 4) {
+			/* Johnson keeps all four only when the origin is inside; on a nearly flat tetrahedron
+			 * round-off can make it say so wrongly. A well-shaped tetrahedron with every weight
+			 * clear of 0 is believed; otherwise the exact orientations decide: outside, the
+			 * tetrahedron is a sliver on K's face and the previous simplex stands. */
+			if (clearly_inside(deltas, lambda, points) || origin_in_tetrahedron(&next))
+				return END_INTERSECTING;
+			if (step != NULL)
+				step->stop = true;
+			return END_SEPARATED;
+		}
+		if (next.vv >= previous) {
+			/* No progress: round-off has the last word; the previous simplex stands. */
+			if (step != NULL)
+				step->stop = true;
+			return END_SEPARATED;
+		}
+		*st = next;
+	}
+}
+
+static col_simplex simplex_to_world(const minkowski_pair *p, const minkowski_simplex *st)
+{
+	col_simplex s;
+	memset(&s, 0, sizeof s);
+	s.count = st->count;
+	for (int i = 0; i < st->count; i++) {
+		s.vertices[i] = vertex_to_world(p, &st->y[i]);
+		s.lambda[i] = st->lambda[i];
+	}
+	return s;
+}
+
+col_gjk_result col_gjk_distance(const col_shape *a, const col_shape *b, const col_gjk_options *options,
+                                col_gjk_cache *cache, col_gjk_trace *trace)
+{
+	col_gjk_result r;
+	memset(&r, 0, sizeof r);
+	if (trace != NULL)
+		trace->count = 0;
+	if (!col_shape_is_placed(a) || !col_shape_is_placed(b)) {
+		r.status = COL_GJK_INVALID;
+		r.distance = r.core_distance = r.lower_bound = r.upper_bound = INFINITY;
+		return r;
+	}
+	col_gjk_options o = options != NULL ? *options : col_gjk_default_options();
+	minkowski_pair p = minkowski_pair_make(a, b, o.paper);
+	minkowski_simplex st;
+	state_start(&p, &st, cache);
+	double lower;
+	loop_end end = gjk_loop(&p, &st, &o, false, 0.0, trace, &r.iterations, &r.backup, &lower);
+	cache_store(cache, &st);
+	r.simplex = simplex_to_world(&p, &st);
+
+	col_vec3 core_a = {0.0, 0.0, 0.0}, core_b = {0.0, 0.0, 0.0};
+	for (int i = 0; i < st.count; i++) {
+		core_a = col_vec3_add(core_a, col_vec3_scale(st.y[i].a, st.lambda[i]));
+		core_b = col_vec3_add(core_b, col_vec3_scale(st.y[i].b, st.lambda[i]));
+	}
+	if (st.count == 1) {
+		core_a = st.y[0].a;
+		core_b = st.y[0].b;
+	}
+	double radii = a->radius + b->radius;
+	if (end == END_INTERSECTING) {
+		r.status = COL_GJK_INTERSECTING;
+		r.overlap = true;
+		r.point_a = r.point_b = col_relative_to_world(&p.pose, core_a);
+		return r;
+	}
+	r.status = end == END_MAX ? COL_GJK_MAX_ITERATIONS : COL_GJK_SEPARATED;
+	double length = sqrt(st.vv);
+	r.core_distance = length;
+	r.upper_bound = length;
+	r.lower_bound = fmin(lower, length);
+	/* v = a - b points from B to A: the normal from A towards B is -v / |v|. */
+	col_vec3 normal_local = col_vec3_scale(st.v, -1.0 / length);
+	r.normal = col_relative_direction_to_world(&p.pose, normal_local);
+	r.point_a =
+	    col_relative_to_world(&p.pose, col_vec3_add(core_a, col_vec3_scale(normal_local, a->radius)));
+	r.point_b =
+	    col_relative_to_world(&p.pose, col_vec3_sub(core_b, col_vec3_scale(normal_local, b->radius)));
+	r.overlap = length <= radii;
+	r.distance = r.overlap ? 0.0 : length - radii;
+	return r;
+}
+
+bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *cache,
+                       col_vec3 *separating_axis)
+{
+	if (separating_axis != NULL)
+		*separating_axis = (col_vec3){0.0, 0.0, 0.0};
+	if (!col_shape_is_placed(a) || !col_shape_is_placed(b))
+		return false;
+	col_gjk_options o = col_gjk_default_options();
+	minkowski_pair p = minkowski_pair_make(a, b, false);
+	minkowski_simplex st;
+	state_start(&p, &st, cache);
+	int iterations;
+	bool backup;
+	double lower;
+	double margin = a->radius + b->radius;
+	loop_end end = gjk_loop(&p, &st, &o, true, margin, NULL, &iterations, &backup, &lower);
+	cache_store(cache, &st);
+	if (end == END_INTERSECTING || end == END_WITHIN)
+		return true;
+	if (end == END_APART || (end != END_MAX && st.vv > margin * margin)) {
+		if (separating_axis != NULL)
+			*separating_axis =
+			    col_relative_direction_to_world(&p.pose, col_vec3_scale(st.v, -1.0));
+		return false;
+	}
+	return st.vv <= margin * margin;
+}
+
+col_vec3 col_minkowski_support(const col_shape *a, const col_shape *b, col_vec3 direction,
+                               col_vec3 *support_a, col_vec3 *support_b)
+{
+	col_vec3 sa = col_transform3_apply(
+	    a->pose, col_shape_support_local(
+	                 a, col_quat_apply(col_quat_conjugate(a->pose.rotation), direction), NULL));
+	col_vec3 sb = col_transform3_apply(
+	    b->pose,
+	    col_shape_support_local(
+	        b, col_quat_apply(col_quat_conjugate(b->pose.rotation), col_vec3_scale(direction, -1.0)),
+	        NULL));
+	if (support_a != NULL)
+		*support_a = sa;
+	if (support_b != NULL)
+		*support_b = sb;
+	return col_vec3_sub(sa, sb);
+}
+
+bool col_gjk_run(minkowski_pair *p, minkowski_simplex *st, col_gjk_cache *cache)
+{
+	col_gjk_options o = col_gjk_default_options();
+	state_start(p, st, cache);
+	int iterations;
+	bool backup;
+	double lower;
+	loop_end end = gjk_loop(p, st, &o, false, 0.0, NULL, &iterations, &backup, &lower);
+	cache_store(cache, st);
+	return end == END_INTERSECTING;
+}

@@ -1,0 +1,75 @@
+/* Private: the Minkowski difference K = A - B as GJK and EPA walk it, in A's body frame (B's pose
+ * is expressed there once per query, so a support of K costs one rotation of the direction into
+ * B's frame and one of B's point back). */
+#ifndef COLLIDE_MINKOWSKI_INTERNAL_H
+#define COLLIDE_MINKOWSKI_INTERNAL_H
+
+#include "collide/gjk.h"
+#include "collide/shape.h"
+#include "shape_internal.h"
+
+/* A point of K (a simplex vertex) while the loop runs, in A's body frame; b_local is B's point in B's frame,
+ * kept for the cache. */
+typedef struct minkowski_vertex {
+	col_vec3 w, a, b, b_local;
+	int feature_a, feature_b;
+} minkowski_vertex;
+
+typedef struct minkowski_pair {
+	const col_shape *a, *b;
+	col_relative_pose pose;
+	bool paper;
+	int hint_a, hint_b; /* the last support vertex of each polytope: where the next climb starts */
+} minkowski_pair;
+
+static inline minkowski_pair minkowski_pair_make(const col_shape *a, const col_shape *b, bool paper)
+{
+	minkowski_pair p;
+	p.a = a;
+	p.b = b;
+	p.pose = col_relative_pose_make(a->pose, b->pose);
+	p.paper = paper;
+	p.hint_a = -1;
+	p.hint_b = -1;
+	return p;
+}
+
+static inline col_vec3 minkowski_b_to_a(const minkowski_pair *p, col_vec3 local_b)
+{
+	return col_vec3_add(col_matrix3_apply(&p->pose.rotation, local_b), p->pose.translation);
+}
+
+/* w = s_A(d) - s_B(-d), d in A's frame. */
+static inline minkowski_vertex minkowski_support(minkowski_pair *p, col_vec3 d)
+{
+	minkowski_vertex out;
+	int fa = p->paper ? -1 : p->hint_a, fb = p->paper ? -1 : p->hint_b;
+	out.a = col_shape_support_from(p->a, d, &fa);
+	col_vec3 db = col_matrix3_apply_transpose(&p->pose.rotation, col_vec3_scale(d, -1.0));
+	out.b_local = col_shape_support_from(p->b, db, &fb);
+	out.b = minkowski_b_to_a(p, out.b_local);
+	out.w = col_vec3_sub(out.a, out.b);
+	out.feature_a = fa;
+	out.feature_b = fb;
+	if (fa >= 0)
+		p->hint_a = fa;
+	if (fb >= 0)
+		p->hint_b = fb;
+	return out;
+}
+
+/* GJK's simplex while it runs: its points of K, their weights and v = sum lambda_i w_i. */
+typedef struct minkowski_simplex {
+	int count;
+	minkowski_vertex y[4];
+	double lambda[4];
+	col_vec3 v;
+	double vv;
+} minkowski_simplex;
+
+/* GJK's distance loop (defaults, no trace) on the cores, for EPA and the contact queries: leaves the
+ * final simplex in st and answers whether the cores meet (the origin is in K, to rounding). cache
+ * may be NULL. */
+bool col_gjk_run(minkowski_pair *p, minkowski_simplex *st, col_gjk_cache *cache);
+
+#endif
