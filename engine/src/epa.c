@@ -247,11 +247,15 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 		/* The faces w sees, and the horizon: their edges that no other seen face shares. */
 		int horizon[EPA_MAX_FACES][2];
 		int edges = 0;
+		int dead = 0;
+		for (int i = 0; i < poly->face_count; i++)
+			dead += !poly->faces[i].live;
 		for (int i = 0; i < poly->face_count; i++) {
 			epa_face *f = &poly->faces[i];
 			if (!f->live || col_vec3_dot(f->normal, w.w) - f->distance <= 0.0)
 				continue;
 			f->live = false;
+			dead++;
 			for (int j = 0; j < 3; j++) {
 				int a = f->v[j], b = f->v[(j + 1) % 3];
 				int found = -1;
@@ -271,7 +275,9 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 				}
 			}
 		}
-		if (poly->face_count + edges > EPA_MAX_FACES)
+		/* Dead faces are dropped as soon as they outnumber the live ones, so the scans above stay
+		 * proportional to the polytope, not to its history. */
+		if (poly->face_count + edges > EPA_MAX_FACES || 2 * dead > poly->face_count)
 			faces_compact(poly);
 		bool ok = true;
 		for (int k = 0; k < edges && ok; k++)

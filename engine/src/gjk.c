@@ -241,6 +241,24 @@ static bool origin_in_tetrahedron(const minkowski_simplex *st)
 	return true;
 }
 
+/* Whether the origin lies in the closed triangle of the simplex's three points of K in z = 0 (exact;
+ * false for a degenerate one). */
+static bool origin_in_triangle(const minkowski_simplex *st)
+{
+	col_vec2 o = {0.0, 0.0};
+	col_vec2 p[3] = {
+	    {st->y[0].w.x, st->y[0].w.y}, {st->y[1].w.x, st->y[1].w.y}, {st->y[2].w.x, st->y[2].w.y}};
+	double area = col_orient2d(p[0], p[1], p[2]);
+	if (area == 0.0)
+		return false;
+	for (int i = 0; i < 3; i++) {
+		double side = col_orient2d(p[i], p[(i + 1) % 3], o);
+		if ((side < 0.0 && area > 0.0) || (side > 0.0 && area < 0.0))
+			return false;
+	}
+	return true;
+}
+
 /* Johnson's answer for four points is trusted without the exact test when the tetrahedron is not
  * a sliver (its Gram determinant Delta, which is (6 volume)^2, is at least 1e-6 of the product of its
  * squared edge lengths) and every weight is at least 1e-6: round-off then moves the weights by far
@@ -305,7 +323,8 @@ static void state_start(minkowski_pair *p, minkowski_simplex *st, const col_gjk_
 		bool backup;
 		unsigned kept = johnson_solve(w, n, -1, deltas, lambda, &v, &backup);
 		state_from_simplex(st, y, n, kept, lambda, v);
-		if (st->count < 4 || origin_in_tetrahedron(st))
+		if (p->planar ? st->count < 3 || origin_in_triangle(st)
+		              : st->count < 4 || origin_in_tetrahedron(st))
 			return;
 		/* A sliver the exact test rejects: start afresh instead. */
 	}
@@ -360,7 +379,7 @@ static loop_end gjk_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk
 	*lower = 0.0;
 	for (;;) {
 		double scale = simplex_scale(st);
-		if (st->count == 4 || st->vv <= touching_threshold(scale))
+		if (st->count == 4 || (p->planar && st->count == 3) || st->vv <= touching_threshold(scale))
 			return END_INTERSECTING;
 		if (early && st->vv <= margin * margin)
 			return END_WITHIN;
@@ -440,6 +459,16 @@ static loop_end gjk_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk
 				step->stop = true;
 			return END_SEPARATED;
 		}
+		if (p->planar && next.count == 3) {
+			/* In the plane a triangle is the full simplex: Johnson keeps all three only when the
+			 * origin is inside, which the exact orientations confirm (round-off leaves v near 0,
+			 * not at it). */
+			if (origin_in_triangle(&next))
+				return END_INTERSECTING;
+			if (step != NULL)
+				step->stop = true;
+			return END_SEPARATED;
+		}
 		if (next.vv >= previous) {
 			/* No progress: round-off has the last word; the previous simplex stands. */
 			if (step != NULL)
@@ -448,6 +477,265 @@ static loop_end gjk_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk
 		}
 		*st = next;
 	}
+}
+
+/* ---- the fast loop: van den Bergen's bookkeeping of Johnson's determinants ----
+ * The same algorithm as gjk_loop, for the default mode without a trace. Points keep their slot (bit)
+ * for as long as they stay in the simplex, so their dot products and the determinants of every subset
+ * of them stay valid: a new point, in a free slot, needs only its own dot products and the
+ * determinants of the subsets that hold it, and the search tries only those subsets (with exact
+ * arithmetic the answer always holds the newest point). When no subset passes (round-off), the
+ * general search and the backup procedure of gjk_loop take over on the same points. */
+
+typedef struct slot_simplex {
+	unsigned bits; /* occupied slots */
+	minkowski_vertex y[4];
+	double lambda[4];
+	double dot[4][4];
+	double deltas[16][4];
+	col_vec3 v;
+	double vv;
+} slot_simplex;
+
+static double simplex_scale_slots(const slot_simplex *s)
+{
+	double scale = 0.0;
+	for (int i = 0; i < 4; i++)
+		if (s->bits & (1u << i)) {
+			double a = col_vec3_length_squared(s->y[i].a), b = col_vec3_length_squared(s->y[i].b);
+			scale = a > scale ? a : scale;
+			scale = b > scale ? b : scale;
+		}
+	return scale;
+}
+
+/* Subsets of the occupied slots in order of size, so a subset's determinants come after its own. */
+static const unsigned by_size[15] = {1, 2, 4, 8, 3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15};
+
+static void slot_from_state(slot_simplex *s, const minkowski_simplex *st)
+{
+	s->bits = (1u << st->count) - 1u;
+	col_vec3 w[4];
+	for (int i = 0; i < st->count; i++) {
+		s->y[i] = st->y[i];
+		s->lambda[i] = st->lambda[i];
+		w[i] = st->y[i].w;
+	}
+	for (int i = 0; i < st->count; i++)
+		for (int j = i; j < st->count; j++)
+			s->dot[i][j] = s->dot[j][i] = col_vec3_dot(w[i], w[j]);
+	johnson_deltas(s->dot, st->count, s->deltas);
+	s->v = st->v;
+	s->vv = st->vv;
+}
+
+static void slot_to_state(const slot_simplex *s, minkowski_simplex *st)
+{
+	int n = 0;
+	for (int i = 0; i < 4; i++)
+		if (s->bits & (1u << i)) {
+			st->y[n] = s->y[i];
+			st->lambda[n] = s->lambda[i];
+			n++;
+		}
+	st->count = n;
+	st->v = s->v;
+	st->vv = s->vv;
+}
+
+/* Theorem 2 for subset t of the occupied slots `all`. */
+static bool slot_accepted(const slot_simplex *s, unsigned all, unsigned t)
+{
+	double total = 0.0;
+	for (int i = 0; i < 4; i++)
+		if (t & (1u << i)) {
+			if (!(s->deltas[t][i] > 0.0))
+				return false;
+			total += s->deltas[t][i];
+		}
+	if (!(total > 0.0))
+		return false;
+	for (int j = 0; j < 4; j++)
+		if ((all & ~t) & (1u << j) && s->deltas[t | (1u << j)][j] > 0.0)
+			return false;
+	return true;
+}
+
+/* Adds w in a free slot and reduces: returns the kept subset (0 when no subset passed). */
+static unsigned slot_add(slot_simplex *s, const minkowski_vertex *w)
+{
+	int n = __builtin_ctz(~s->bits & 15u);
+	unsigned last = 1u << n, all = s->bits | last;
+	s->y[n] = *w;
+	for (int i = 0; i < 4; i++)
+		if (s->bits & (1u << i))
+			s->dot[n][i] = s->dot[i][n] = col_vec3_dot(w->w, s->y[i].w);
+	s->dot[n][n] = col_vec3_dot(w->w, w->w);
+	s->deltas[last][n] = 1.0;
+	/* Every subset t = u + last, u a nonempty subset of the old slots, by size. */
+	for (int k = 0; k < 15; k++) {
+		unsigned u = by_size[k];
+		if ((u & ~s->bits) != 0)
+			continue;
+		unsigned t = u | last;
+		for (int j = 0; j < 4; j++) {
+			if (!(t & (1u << j)))
+				continue;
+			unsigned smaller = t & ~(1u << j);
+			int kk = __builtin_ctz(smaller);
+			double sum = 0.0;
+			for (int i = 0; i < 4; i++)
+				if (smaller & (1u << i))
+					sum += s->deltas[smaller][i] * (s->dot[i][kk] - s->dot[i][j]);
+			s->deltas[t][j] = sum;
+		}
+	}
+	if (slot_accepted(s, all, last))
+		return last;
+	for (int k = 0; k < 15; k++) {
+		unsigned u = by_size[k];
+		if ((u & ~s->bits) != 0)
+			continue;
+		if (slot_accepted(s, all, u | last))
+			return u | last;
+	}
+	return 0;
+}
+
+static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk_options *o, bool early,
+                          double margin, int *iterations, bool *used_backup, double *lower)
+{
+	slot_simplex s;
+	slot_from_state(&s, st);
+	*iterations = 0;
+	*used_backup = false;
+	*lower = 0.0;
+	int full = p->planar ? 3 : 4;
+	loop_end end;
+	for (;;) {
+		int count = __builtin_popcount(s.bits);
+		if (count == full) {
+			end = END_INTERSECTING;
+			break;
+		}
+		if (s.vv <= touching_threshold(simplex_scale_slots(&s))) {
+			end = END_INTERSECTING;
+			break;
+		}
+		if (early && s.vv <= margin * margin) {
+			end = END_WITHIN;
+			break;
+		}
+		if (*iterations >= o->max_iterations) {
+			end = END_MAX;
+			break;
+		}
+		minkowski_vertex w = minkowski_support(p, col_vec3_scale(s.v, -1.0));
+		(*iterations)++;
+		double vw = col_vec3_dot(s.v, w.w);
+		double length = sqrt(s.vv);
+		if (vw > 0.0 && vw / length > *lower)
+			*lower = vw / length;
+		if (early && vw > margin * length) {
+			end = END_APART;
+			break;
+		}
+		double g = s.vv - vw;
+		bool repeats = false;
+		for (int i = 0; i < 4; i++)
+			if (s.bits & (1u << i)) {
+				const minkowski_vertex *y = &s.y[i];
+				if ((w.feature_a >= 0 && w.feature_b >= 0 && y->feature_a == w.feature_a &&
+				     y->feature_b == w.feature_b) ||
+				    col_vec3_equal(y->w, w.w))
+					repeats = true;
+			}
+		if (g <= o->relative_tolerance * s.vv || g <= o->absolute_tolerance || repeats) {
+			end = END_SEPARATED;
+			break;
+		}
+		unsigned old_bits = s.bits;
+		int slot = __builtin_ctz(~s.bits & 15u);
+		unsigned kept = slot_add(&s, &w);
+		if (kept == 0) {
+			/* Round-off: the general search and backup on the same points. */
+			minkowski_simplex tmp;
+			slot_to_state(&s, &tmp);
+			minkowski_vertex y[4];
+			col_vec3 points[4];
+			int n = 0, index_of[4];
+			unsigned all = old_bits | (1u << slot);
+			for (int i = 0; i < 4; i++)
+				if (all & (1u << i)) {
+					index_of[n] = i;
+					y[n] = s.y[i];
+					points[n] = s.y[i].w;
+					n++;
+				}
+			double deltas[16][4], lambda[4];
+			col_vec3 v;
+			bool backup;
+			unsigned k2 = johnson_solve(points, n, -1, deltas, lambda, &v, &backup);
+			*used_backup = *used_backup || backup;
+			kept = 0;
+			for (int i = 0; i < n; i++)
+				if (k2 & (1u << i))
+					kept |= 1u << index_of[i];
+			(void)y;
+		}
+		double total = 0.0;
+		for (int i = 0; i < 4; i++)
+			if (kept & (1u << i))
+				total += s.deltas[kept][i];
+		col_vec3 v = {0.0, 0.0, 0.0};
+		double lambda[4] = {0, 0, 0, 0};
+		for (int i = 0; i < 4; i++)
+			if (kept & (1u << i)) {
+				lambda[i] = s.deltas[kept][i] / total;
+				v = col_vec3_add(v, col_vec3_scale(s.y[i].w, lambda[i]));
+			}
+		if ((kept & (kept - 1u)) == 0)
+			v = s.y[__builtin_ctz(kept)].w;
+		int kept_count = __builtin_popcount(kept);
+		if (kept_count == full) {
+			/* Every slot is kept: the origin is inside, unless round-off made a sliver say so. */
+			minkowski_simplex check;
+			check.count = kept_count;
+			col_vec3 pts[4];
+			for (int i = 0, n = 0; i < 4; i++)
+				if (kept & (1u << i)) {
+					check.y[n].w = pts[n] = s.y[i].w;
+					check.lambda[n] = lambda[i];
+					n++;
+				}
+			bool inside = p->planar ? origin_in_triangle(&check)
+			                        : (clearly_inside(s.deltas, lambda, pts) ||
+			                           origin_in_tetrahedron(&check));
+			if (inside) {
+				s.bits = kept;
+				memcpy(s.lambda, lambda, sizeof lambda);
+				s.v = v;
+				s.vv = col_vec3_dot(v, v);
+				end = END_INTERSECTING;
+				break;
+			}
+			s.bits = old_bits;
+			end = END_SEPARATED;
+			break;
+		}
+		double vv = col_vec3_dot(v, v);
+		if (vv >= s.vv) {
+			s.bits = old_bits; /* no progress: the previous simplex stands */
+			end = END_SEPARATED;
+			break;
+		}
+		s.bits = kept;
+		memcpy(s.lambda, lambda, sizeof lambda);
+		s.v = v;
+		s.vv = vv;
+	}
+	slot_to_state(&s, st);
+	return end;
 }
 
 static col_simplex simplex_to_world(const minkowski_pair *p, const minkowski_simplex *st)
@@ -479,7 +767,9 @@ col_gjk_result col_gjk_distance(const col_shape *a, const col_shape *b, const co
 	minkowski_simplex st;
 	state_start(&p, &st, cache);
 	double lower;
-	loop_end end = gjk_loop(&p, &st, &o, false, 0.0, trace, &r.iterations, &r.backup, &lower);
+	loop_end end = o.paper || trace != NULL
+	                   ? gjk_loop(&p, &st, &o, false, 0.0, trace, &r.iterations, &r.backup, &lower)
+	                   : fast_loop(&p, &st, &o, false, 0.0, &r.iterations, &r.backup, &lower);
 	cache_store(cache, &st);
 	r.simplex = simplex_to_world(&p, &st);
 
@@ -531,7 +821,7 @@ bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *ca
 	bool backup;
 	double lower;
 	double margin = a->radius + b->radius;
-	loop_end end = gjk_loop(&p, &st, &o, true, margin, NULL, &iterations, &backup, &lower);
+	loop_end end = fast_loop(&p, &st, &o, true, margin, &iterations, &backup, &lower);
 	cache_store(cache, &st);
 	if (end == END_INTERSECTING || end == END_WITHIN)
 		return true;
@@ -569,7 +859,7 @@ bool col_gjk_run(minkowski_pair *p, minkowski_simplex *st, col_gjk_cache *cache)
 	int iterations;
 	bool backup;
 	double lower;
-	loop_end end = gjk_loop(p, st, &o, false, 0.0, NULL, &iterations, &backup, &lower);
+	loop_end end = fast_loop(p, st, &o, false, 0.0, &iterations, &backup, &lower);
 	cache_store(cache, st);
 	return end == END_INTERSECTING;
 }

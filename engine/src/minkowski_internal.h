@@ -19,6 +19,7 @@ typedef struct minkowski_pair {
 	const col_shape *a, *b;
 	col_relative_pose pose;
 	bool paper;
+	bool planar;        /* both shapes 2D: K lies in z = 0, and a triangle is a full simplex there */
 	int hint_a, hint_b; /* the last support vertex of each polytope: where the next climb starts */
 } minkowski_pair;
 
@@ -29,6 +30,7 @@ static inline minkowski_pair minkowski_pair_make(const col_shape *a, const col_s
 	p.b = b;
 	p.pose = col_relative_pose_make(a->pose, b->pose);
 	p.paper = paper;
+	p.planar = a->dimension == 2 && b->dimension == 2;
 	p.hint_a = -1;
 	p.hint_b = -1;
 	return p;
