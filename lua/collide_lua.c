@@ -308,6 +308,10 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_tetratree(L);
 	col_lua_open_polyhedron(L);
 	col_lua_open_mesh_bvh(L);
+	col_lua_open_shape(L);
+	col_lua_open_convex(L);
+	col_lua_open_gjk(L);
+	col_lua_open_epa(L);
 	return 1;
 }
 
@@ -326,32 +330,75 @@ col_transform3 col_lua_check_pose3(lua_State *L, int arg)
 	if (lua_getfield(L, arg, "position") != LUA_TNIL)
 		col_lua_table_point3(L, -1, arg, "pose: position", &pose.translation);
 	lua_pop(L, 1);
-	int type = lua_getfield(L, arg, "rotation");
-	if (type != LUA_TNIL) {
-		if (type != LUA_TTABLE || luaL_len(L, -1) != 4)
-			luaL_argerror(
-			    L, arg,
-			    lua_pushfstring(L, "pose: rotation: expected a quaternion {x, y, z, w}, got %s",
-			                    type == LUA_TTABLE ? "a table of another length"
-			                                       : luaL_typename(L, -1)));
-		static const char *const parts[4] = {"x", "y", "z", "w"};
-		double q[4];
-		for (int i = 0; i < 4; i++) {
-			lua_geti(L, -1, i + 1);
-			if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
-				luaL_argerror(
-				    L, arg,
-				    lua_pushfstring(L, "pose: rotation: %s must be a finite number, got %s",
-				                    parts[i],
-				                    lua_type(L, -1) == LUA_TNUMBER ? "nan or inf"
-				                                                   : luaL_typename(L, -1)));
-			q[i] = lua_tonumber(L, -1);
-			lua_pop(L, 1);
-		}
-		if (q[0] == 0.0 && q[1] == 0.0 && q[2] == 0.0 && q[3] == 0.0)
-			luaL_argerror(L, arg, "pose: rotation: the zero quaternion is not a rotation");
-		pose.rotation = col_quat_normalize((col_quat){q[0], q[1], q[2], q[3]});
-	}
+	if (lua_getfield(L, arg, "rotation") != LUA_TNIL)
+		pose.rotation = col_lua_table_quat(L, -1, arg, "pose: rotation");
 	lua_pop(L, 1);
 	return pose;
+}
+
+col_quat col_lua_table_quat(lua_State *L, int idx, int arg, const char *what)
+{
+	idx = lua_absindex(L, idx);
+	int type = lua_type(L, idx);
+	if (type != LUA_TTABLE || luaL_len(L, idx) != 4)
+		fail_at(L, arg,
+		        lua_pushfstring(L, "%s: expected a quaternion {x, y, z, w}, got %s", what,
+		                        type == LUA_TTABLE ? "a table of another length"
+		                                           : luaL_typename(L, idx)));
+	static const char *const parts[4] = {"x", "y", "z", "w"};
+	double q[4];
+	for (int i = 0; i < 4; i++) {
+		lua_geti(L, idx, i + 1);
+		if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
+			fail_at(L, arg,
+			        lua_pushfstring(L, "%s: %s must be a finite number, got %s", what, parts[i],
+			                        lua_type(L, -1) == LUA_TNUMBER ? "nan or inf"
+			                                                       : luaL_typename(L, -1)));
+		q[i] = lua_tonumber(L, -1);
+		lua_pop(L, 1);
+	}
+	if (q[0] == 0.0 && q[1] == 0.0 && q[2] == 0.0 && q[3] == 0.0)
+		fail_at(L, arg, lua_pushfstring(L, "%s: the zero quaternion is not a rotation", what));
+	return col_quat_normalize((col_quat){q[0], q[1], q[2], q[3]});
+}
+
+bool col_lua_option_bool(lua_State *L, int idx, const char *key, int arg, const char *what, bool *out)
+{
+	int type = lua_getfield(L, idx, key);
+	if (type == LUA_TNIL) {
+		lua_pop(L, 1);
+		return false;
+	}
+	if (type != LUA_TBOOLEAN)
+		fail_at(
+		    L, arg,
+		    lua_pushfstring(L, "%s: %s must be a boolean, got %s", what, key, lua_typename(L, type)));
+	*out = lua_toboolean(L, -1);
+	lua_pop(L, 1);
+	return true;
+}
+
+bool col_lua_option_nonnegative(lua_State *L, int idx, const char *key, int arg, const char *what,
+                                double *out)
+{
+	int type = lua_getfield(L, idx, key);
+	if (type == LUA_TNIL) {
+		lua_pop(L, 1);
+		return false;
+	}
+	if (type != LUA_TNUMBER)
+		fail_at(
+		    L, arg,
+		    lua_pushfstring(L, "%s: %s must be a number, got %s", what, key, lua_typename(L, type)));
+	double value = lua_tonumber(L, -1);
+	if (!isfinite(value) || value < 0.0) {
+		const char *shown = isnan(value) ? "nan" : isinf(value) ? (value > 0 ? "inf" : "-inf") : NULL;
+		if (shown == NULL)
+			shown = lua_pushfstring(L, "%f", value);
+		fail_at(L, arg,
+		        lua_pushfstring(L, "%s: %s must be a finite number >= 0, got %s", what, key, shown));
+	}
+	*out = value;
+	lua_pop(L, 1);
+	return true;
 }

@@ -6,11 +6,13 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "collide/convex.h"
 #include "collide/covering.h"
 #include "collide/covering3d.h"
 #include "collide/mesh_bvh.h"
 #include "collide/polygon_grid.h"
 #include "collide/quadtree.h"
+#include "collide/shape.h"
 #include "collide/tetratree.h"
 #include "collide/tritree.h"
 #include "collide_lua.h"
@@ -43,6 +45,14 @@
 /* Bounding volume hierarchies over meshes. */
 #define COL_LUA_BVH "collide.bvh"
 
+/* Convex shapes (shape.h). Every shape userdata holds a col_shape; its metatable says what it is:
+ * a ball is a collide.sphere (3D) or collide.circle (2D), a sharp 2D segment a collide.segment,
+ * anything else a collide.shape. The polytope behind a convex shape is a collide.polytope (not
+ * made by scripts: it owns the col_convex), kept alive as the shape's uservalue 1. */
+#define COL_LUA_SHAPE     "collide.shape"
+#define COL_LUA_POLYTOPE  "collide.polytope"
+#define COL_LUA_GJK_CACHE "collide.gjk_cache"
+
 /* Each opener creates its metatables and adds its constructors to the module table on top of
  * the stack. */
 void col_lua_open_polygon(lua_State *L);
@@ -60,6 +70,12 @@ void col_lua_open_tetratree(lua_State *L);
 /* collide.polyhedron, polyhedron_from_mesh, complex_polyhedron, fan_triangle_hit */
 void col_lua_open_polyhedron(lua_State *L);
 void col_lua_open_mesh_bvh(lua_State *L); /* collide.bvh */
+/* collide.box, capsule, cylinder, cone, segment3, triangle, point3, capsule2, polygon2 and the
+ * collide.shape type; opened after shapes2d and shapes3d */
+void col_lua_open_shape(lua_State *L);
+void col_lua_open_convex(lua_State *L); /* collide.convex (hulls and checked polytopes) */
+void col_lua_open_gjk(lua_State *L);    /* collide.gjk, gjk_cache, intersects, johnson */
+void col_lua_open_epa(lua_State *L);    /* collide.penetration, penetration_bound */
 
 /* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
  * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the
@@ -107,6 +123,9 @@ void col_lua_push_vec2(lua_State *L, col_vec2 p);
 void col_lua_push_vec3(lua_State *L, col_vec3 p);
 /* A pose {position = {x, y, z}, rotation = {x, y, z, w}} at arg, both optional (mesh pairs). */
 col_transform3 col_lua_check_pose3(lua_State *L, int arg);
+/* The table at idx as a rotation quaternion {x, y, z, w} (finite, not zero), normalised; errors
+ * "<what>: expected a quaternion {x, y, z, w}, got ..." at arg (0: a plain error). */
+col_quat col_lua_table_quat(lua_State *L, int idx, int arg, const char *what);
 
 /* ---- methods, statistics, errors ---- */
 
@@ -192,7 +211,7 @@ col_covering_cache *col_lua_opt_cache(lua_State *L, int arg, const col_covering 
  * places the other object in this one's frame; none or nil gives the identity. */
 col_transform2 col_lua_opt_pose(lua_State *L, int arg);
 
-/* Pushes a collide.circle. */
+/* Pushes a collide.circle (wrap_shapes2d.c). */
 void col_lua_push_circle(lua_State *L, col_circle circle);
 
 /* ---- 3D coverings and tetra-trees (wrap_covering3d.c, wrap_tetratree.c) ---- */
@@ -212,8 +231,27 @@ void col_lua_push_cache3d(lua_State *L, const col_covering3d *covering, int owne
  * cache or one made for another covering or tetra-tree. */
 col_covering3d_cache *col_lua_opt_cache3d(lua_State *L, int arg, const col_covering3d *covering,
                                           const char *expected);
-/* Pushes a collide.sphere. */
+/* Pushes a collide.sphere (wrap_shapes3d.c). */
 void col_lua_push_sphere(lua_State *L, col_sphere sphere);
+
+/* ---- convex shapes (wrap_shape.c, wrap_convex.c) ---- */
+
+/* The shape behind any shape userdata at idx (sphere, circle, segment or collide.shape), or NULL. */
+col_shape *col_lua_to_shape(lua_State *L, int idx);
+/* The shape at arg, or a type error "convex shape expected, got ...". */
+col_shape *col_lua_check_shape(lua_State *L, int arg);
+/* Pushes a new shape userdata holding a copy of shape, its metatable chosen by what the shape is
+ * (a point's core is moved into its pose first, so that a ball's centre is its position).
+ * keeper_idx (0 for none) is the value the core points into, kept alive as uservalue 1. */
+col_shape *col_lua_push_shape(lua_State *L, const col_shape *shape, int keeper_idx);
+/* Creates the metatable of a shape type: metamethods, then an __index closure `index` whose
+ * upvalue 1 is a table of the shape methods every shape has (rounded, set_pose, support, ...)
+ * with `methods` added (they win). */
+void col_lua_new_shape_type(lua_State *L, const char *name, const luaL_Reg *metamethods,
+                            const luaL_Reg *methods, lua_CFunction index);
+/* The methods of a convex shape's polytope (vertices, faces, volume, ...), which collide.shape's
+ * __index offers when the shape is a polytope (wrap_convex.c). */
+extern const luaL_Reg col_lua_polytope_methods[];
 
 /* ---- mesh BVHs (wrap_mesh_bvh.c) ---- */
 
@@ -239,5 +277,12 @@ void col_lua_check_options(lua_State *L, int idx, int arg, const char *what, con
  * outside int raises luaL_argerror(arg, "<what>: <key> must be an integer, got ..."); the range
  * is the engine's to check. */
 bool col_lua_option_int(lua_State *L, int idx, const char *key, int arg, const char *what, int *out);
+/* Reads field key of the table at idx as a boolean (absent: false); anything else raises
+ * luaL_argerror(arg, "<what>: <key> must be a boolean, got number"). */
+bool col_lua_option_bool(lua_State *L, int idx, const char *key, int arg, const char *what, bool *out);
+/* Reads field key as a finite number >= 0 (absent: false); otherwise luaL_argerror(arg, "<what>:
+ * <key> must be a finite number >= 0, got -1.0"). */
+bool col_lua_option_nonnegative(lua_State *L, int idx, const char *key, int arg, const char *what,
+                                double *out);
 
 #endif

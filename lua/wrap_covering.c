@@ -93,13 +93,6 @@ col_transform2 col_lua_opt_pose(lua_State *L, int arg)
 	return col_transform2_make(t, angle);
 }
 
-void col_lua_push_circle(lua_State *L, col_circle circle)
-{
-	col_circle *box = lua_newuserdatauv(L, sizeof *box, 0);
-	*box = circle;
-	luaL_setmetatable(L, COL_LUA_CIRCLE);
-}
-
 /* ---- coverings ---- */
 
 /* The covering behind box at idx, NULL when closed (or its tree closed). */

@@ -20,13 +20,6 @@ typedef struct cache3d_box {
 	col_covering3d_cache *cache;
 } cache3d_box;
 
-void col_lua_push_sphere(lua_State *L, col_sphere sphere)
-{
-	col_sphere *box = lua_newuserdatauv(L, sizeof *box, 0);
-	*box = sphere;
-	luaL_setmetatable(L, COL_LUA_SPHERE);
-}
-
 /* ---- coverings ---- */
 
 /* The covering behind box at idx, NULL when closed (or its tree closed). */
