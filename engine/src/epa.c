@@ -457,7 +457,7 @@ static bool penetration_start(minkowski_pair *p, minkowski_simplex *st, const co
                               const col_shape *b, col_penetration *r)
 {
 	memset(r, 0, sizeof *r);
-	bool meet = col_gjk_run(p, st, NULL);
+	bool meet = col_gjk_run(p, st, NULL, &r->gjk_iterations);
 	if (meet)
 		return true;
 	double length = sqrt(st->vv), radii = a->radius + b->radius;

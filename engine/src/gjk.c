@@ -852,14 +852,16 @@ col_vec3 col_minkowski_support(const col_shape *a, const col_shape *b, col_vec3 
 	return col_vec3_sub(sa, sb);
 }
 
-bool col_gjk_run(minkowski_pair *p, minkowski_simplex *st, col_gjk_cache *cache)
+bool col_gjk_run(minkowski_pair *p, minkowski_simplex *st, col_gjk_cache *cache, int *iterations)
 {
 	col_gjk_options o = col_gjk_default_options();
 	state_start(p, st, cache);
-	int iterations;
+	int count;
 	bool backup;
 	double lower;
-	loop_end end = fast_loop(p, st, &o, false, 0.0, &iterations, &backup, &lower);
+	loop_end end = fast_loop(p, st, &o, false, 0.0, &count, &backup, &lower);
 	cache_store(cache, st);
+	if (iterations != NULL)
+		*iterations = count;
 	return end == END_INTERSECTING;
 }

@@ -71,7 +71,7 @@ typedef struct minkowski_simplex {
 
 /* GJK's distance loop (defaults, no trace) on the cores, for EPA and the contact queries: leaves the
  * final simplex in st and answers whether the cores meet (the origin is in K, to rounding). cache
- * may be NULL. */
-bool col_gjk_run(minkowski_pair *p, minkowski_simplex *st, col_gjk_cache *cache);
+ * and iterations (the support points of K asked for) may be NULL. */
+bool col_gjk_run(minkowski_pair *p, minkowski_simplex *st, col_gjk_cache *cache, int *iterations);
 
 #endif
