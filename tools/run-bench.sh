@@ -3,7 +3,8 @@
 # Usage: [BENCH_ONLY=NAME] tools/run-bench.sh BUILD_DIR [--quick]
 #   --quick     a hundredth of the queries: checks the harness in seconds; its figures mean little
 #   BENCH_ONLY  runs only that benchmark (polygon, point_location, tritree_study, mesh_point, mesh_query,
-#               tetratree_study3d); the others keep their last CSVs, and every plot is drawn again
+#               tetratree_study3d, convex, boxtree_study); the others keep their last CSVs, and every
+#               plot is drawn again
 # Writes, per benchmark, bench/results/NAME.csv (one row per case x query set x method),
 # bench/results/NAME.txt (the tables as printed, with the machine line) and docs/images/bench_NAME.png:
 #   polygon          bench_polygon: point in polygon, circle vs polygon, build (star and regular)
@@ -11,6 +12,9 @@
 #   tritree_study    bench_tritree: source 000's study (DC, DC-TT, DC-List, quadtree; build times)
 #   mesh_point       bench_mesh_point: point in polyhedron, star and non-star meshes (CGAL, Embree)
 #   mesh_query       bench_mesh_query: sphere vs mesh and mesh vs mesh on the same meshes (FCL, CGAL)
+#   convex       bench_convex: convex pairs (bench-cases.md 2.7): intersect, distance, penetration against
+#                libccd, FCL, Bullet; 2D 8-gons against Box2D; wrong answers against a certified truth
+#   boxtree_study  bench_boxtree: source 001's study (double box hierarchy vs GJK, 25% and 75% arenas)
 #   tetratree_study3d  bench_tetratree_study: source 000's 3D study (DC, DC-TT, Inc-TT, octree; spheres;
 #                    DC-TT vs DC-List pairs by size ratio; tetra-tree vs octree build times)
 set -eu
@@ -91,6 +95,18 @@ if [ -x "$build/bench/bench_tetratree_study" ]; then
 	have_study3d=yes
 else
 	echo "run-bench: $build/bench/bench_tetratree_study is missing; the 3D study is skipped" >&2
+fi
+have_convex=no
+if [ -x "$build/bench/bench_convex" ]; then
+	run convex bench_convex "$@"
+	have_convex=yes
+else
+	echo "run-bench: $build/bench/bench_convex is missing; the convex benchmark is skipped" >&2
+fi
+if [ -x "$build/bench/bench_boxtree" ]; then
+	run boxtree_study bench_boxtree "$@"
+else
+	echo "run-bench: $build/bench/bench_boxtree is missing; source 001's study is skipped" >&2
 fi
 
 if ! command -v gnuplot > /dev/null 2>&1; then
@@ -626,3 +642,39 @@ plot "$work/build_quadtree.dat" title "quadtree", "$work/build_tritree.fit0.dat"
 unset multiplot
 GNUPLOT
 echo "plot: docs/images/bench_tritree_study.png"
+
+# The convex plot: ns per query of every method, one panel per question (3D), bars; the 2D case
+# beside. Columns of convex.csv: 1 question, 2 dimension, 3 method, 4 library, 5 queries,
+# 6 ns_per_query, 7 wrong, 8 wrong_1e-6, 9 max_error, 10 speedup_of_collide.
+convex_csv=bench/results/convex.csv
+if [ "$have_convex" = yes ] && [ -s "$convex_csv" ] && [ -s bench/results/convex.txt ]; then
+	for q in intersect distance penetration; do
+		awk -F, -v q="$q" 'NR > 1 && $1 == q && $2 == 3 && $6 != "" { m = $3; gsub("_", "-", m); printf "\"%s\" %s\n", m, $6 }' \
+			"$convex_csv" > "$work/cvx_$q.dat"
+	done
+	awk -F, 'NR > 1 && $2 == 2 && $6 != "" { printf "\"%s %s\" %s\n", $3, $1, $6 }' "$convex_csv" > "$work/cvx_2d.dat"
+	convex_machine=$(sed -n 's/^machine: //p' bench/results/convex.txt | sed 's/"/\\"/g')
+	gnuplot <<GNUPLOT
+set terminal $terminal
+set output "docs/images/bench_convex.png"
+set multiplot layout 2,2 title "convex pairs: ns per query (lower is better)\n{/*0.8 $convex_machine}"
+set style data histogram
+set style fill solid 0.8 border -1
+set boxwidth 0.8
+set logscale y
+set grid y
+set xtics rotate by -35 font ",8"
+unset key
+set yrange [50:*]
+set title "intersect (3D hulls of 32 points, 10^6 pairs)"
+plot "$work/cvx_intersect.dat" using 2:xtic(1) lc rgb "#4477aa"
+set title "distance with witnesses"
+plot "$work/cvx_distance.dat" using 2:xtic(1) lc rgb "#228833"
+set title "penetration depth (overlapping pairs)"
+plot "$work/cvx_penetration.dat" using 2:xtic(1) lc rgb "#cc6677"
+set title "2D: 8-gons (Box2D in float)"
+plot "$work/cvx_2d.dat" using 2:xtic(1) lc rgb "#ddaa33"
+unset multiplot
+GNUPLOT
+	echo "plot: docs/images/bench_convex.png"
+fi
