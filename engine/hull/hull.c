@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../src/indexed_point.h"
 
 /* Checking qhull's answer costs one col_orient3d per (point, face) pair, about 5 ns each. Above this
  * many pairs (some 20 ms) the exact build, which needs no check and measured faster on every large
@@ -74,22 +75,6 @@ static int compare_ints(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-typedef struct point_key {
-	col_vec3 p;
-	int index;
-} point_key;
-
-static int compare_point_keys(const void *pa, const void *pb)
-{
-	const point_key *a = pa, *b = pb;
-	if (a->p.x != b->p.x)
-		return a->p.x < b->p.x ? -1 : 1;
-	if (a->p.y != b->p.y)
-		return a->p.y < b->p.y ? -1 : 1;
-	if (a->p.z != b->p.z)
-		return a->p.z < b->p.z ? -1 : 1;
-	return (a->index > b->index) - (a->index < b->index);
-}
 
 /* ---- the answer: polygons over unique points -> col_convex ---- */
 
@@ -809,7 +794,7 @@ static col_status check_points(const col_vec3 *points, int count, col_convex **o
 /* The points without repeats, each at its first appearance, in input order. */
 static col_vec3 *unique_points(const col_vec3 *points, int count, int *unique_count)
 {
-	point_key *keys = malloc((size_t)count * sizeof *keys);
+	col_indexed_point *keys = malloc((size_t)count * sizeof *keys);
 	int *first = malloc((size_t)count * sizeof *first);
 	col_vec3 *unique = malloc((size_t)count * sizeof *unique);
 	if (!keys || !first || !unique) {
@@ -819,8 +804,8 @@ static col_vec3 *unique_points(const col_vec3 *points, int count, int *unique_co
 		return NULL;
 	}
 	for (int i = 0; i < count; i++)
-		keys[i] = (point_key){points[i], i};
-	qsort(keys, (size_t)count, sizeof *keys, compare_point_keys);
+		keys[i] = (col_indexed_point){points[i], i};
+	qsort(keys, (size_t)count, sizeof *keys, col_indexed_point_compare);
 	int n = 0;
 	for (int i = 0; i < count; i++)
 		if (i == 0 || !col_vec3_equal(keys[i].p, keys[i - 1].p))

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "indexed_point.h"
 
 /* ---- exact helpers ---- */
 
@@ -71,22 +72,6 @@ static int compare_half_keys(const void *pa, const void *pb)
 	return (a->half > b->half) - (a->half < b->half);
 }
 
-typedef struct vertex_key {
-	col_vec3 p;
-	int index;
-} vertex_key;
-
-static int compare_vertex_keys(const void *pa, const void *pb)
-{
-	const vertex_key *a = pa, *b = pb;
-	if (a->p.x != b->p.x)
-		return a->p.x < b->p.x ? -1 : 1;
-	if (a->p.y != b->p.y)
-		return a->p.y < b->p.y ? -1 : 1;
-	if (a->p.z != b->p.z)
-		return a->p.z < b->p.z ? -1 : 1;
-	return (a->index > b->index) - (a->index < b->index);
-}
 
 static col_status check_arguments(const col_vec3 *vertices, int vertex_count, const int *face_vertices,
                                   const int *face_sizes, int face_count, col_convex **out, col_error *error)
@@ -159,13 +144,13 @@ static col_status check_indices(build *b, int *stamp, col_error *error)
 
 static col_status check_coincident(const build *b, col_error *error)
 {
-	vertex_key *keys = malloc((size_t)b->vertex_count * sizeof *keys);
+	col_indexed_point *keys = malloc((size_t)b->vertex_count * sizeof *keys);
 	if (keys == NULL)
 		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "convex: out of memory for %d vertices",
 		                b->vertex_count);
 	for (int i = 0; i < b->vertex_count; i++)
-		keys[i] = (vertex_key){b->v[i], i};
-	qsort(keys, (size_t)b->vertex_count, sizeof *keys, compare_vertex_keys);
+		keys[i] = (col_indexed_point){b->v[i], i};
+	qsort(keys, (size_t)b->vertex_count, sizeof *keys, col_indexed_point_compare);
 	col_status status = COL_OK;
 	for (int i = 1; i < b->vertex_count && status == COL_OK; i++)
 		if (col_vec3_equal(keys[i - 1].p, keys[i].p))

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "indexed_point.h"
 
 col_status col_mesh_adopt(col_vec3 *vertices, int vertex_count, int32_t *triangles, int triangle_count,
                           col_mesh **out, col_error *error)
@@ -283,30 +284,12 @@ col_mesh_edge_use *col_mesh_edge_uses(const col_mesh *mesh)
 
 /* ---- welding ---- */
 
-/* A position with its original index, so sorting needs no context pointer (qsort has none). */
-typedef struct weld_key {
-	col_vec3 p;
-	int32_t index;
-} weld_key;
-
-static int compare_weld_keys(const void *pa, const void *pb)
-{
-	const weld_key *a = pa, *b = pb;
-	if (a->p.x != b->p.x)
-		return a->p.x < b->p.x ? -1 : 1;
-	if (a->p.y != b->p.y)
-		return a->p.y < b->p.y ? -1 : 1;
-	if (a->p.z != b->p.z)
-		return a->p.z < b->p.z ? -1 : 1;
-	return (a->index > b->index) - (a->index < b->index);
-}
-
 int col_mesh_weld(col_mesh *mesh)
 {
 	if (mesh == NULL)
 		return 0;
 	int n = mesh->vertex_count;
-	weld_key *keys = malloc((n > 0 ? (size_t)n : 1) * sizeof *keys);
+	col_indexed_point *keys = malloc((n > 0 ? (size_t)n : 1) * sizeof *keys);
 	int32_t *remap = malloc((n > 0 ? (size_t)n : 1) * sizeof *remap);
 	if (keys == NULL || remap == NULL) {
 		free(keys);
@@ -314,8 +297,8 @@ int col_mesh_weld(col_mesh *mesh)
 		return COL_MESH_WELD_OUT_OF_MEMORY;
 	}
 	for (int i = 0; i < n; ++i)
-		keys[i] = (weld_key){mesh->vertices[i], i};
-	qsort(keys, (size_t)n, sizeof *keys, compare_weld_keys);
+		keys[i] = (col_indexed_point){mesh->vertices[i], i};
+	qsort(keys, (size_t)n, sizeof *keys, col_indexed_point_compare);
 
 	/* Each vertex first points at the lowest index with its position (first in its sorted run);
 	 * survivors keep their relative order, so welding an already welded mesh changes nothing. */
