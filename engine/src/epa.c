@@ -222,6 +222,11 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 	}
 	double tolerance = o->relative_tolerance;
 	epa_face *best = NULL;
+	/* The nearest face found so far, kept by value (compaction moves faces). In exact arithmetic the
+	 * nearest distance only grows; when round-off on a curved K makes it fall, the polytope has
+	 * folded, and the last good face is the answer. */
+	epa_face last_good;
+	bool have_good = false;
 	ans.status = COL_PENETRATION_MAX_ITERATIONS;
 	for (int iteration = 0;; iteration++) {
 		best = NULL;
@@ -230,6 +235,14 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 				best = &poly->faces[i];
 		if (best == NULL)
 			break;
+		if (have_good && best->distance < last_good.distance - 1e-9 * sqrt(scale)) {
+			best = &last_good;
+			ans.status = COL_PENETRATION_CONVERGED;
+			break;
+		}
+		last_good = *best;
+		have_good = true;
+		best = &last_good;
 		if (iteration >= o->max_iterations || poly->vertex_count >= EPA_MAX_VERTICES) {
 			trace_step(trace, p, poly, best, NULL, best->distance);
 			break;

@@ -332,13 +332,17 @@ static void state_start(minkowski_pair *p, minkowski_simplex *st, const col_gjk_
 	if (p->paper) {
 		y.a = first_point(p->a, &y.feature_a);
 		y.b_local = first_point(p->b, &y.feature_b);
+		y.b = minkowski_b_to_a(p, y.b_local);
+		y.w = col_vec3_sub(y.a, y.b);
 	} else {
-		y.a = inner_point(p->a);
-		y.b_local = inner_point(p->b);
-		y.feature_a = y.feature_b = -1;
+		/* K's support point along the line between the cores' centres, not the centres' difference
+		 * itself: that point lies inside K, and kept in the simplex it gives EPA zero-area faces
+		 * on symmetric shapes. */
+		col_vec3 d = col_vec3_sub(minkowski_b_to_a(p, inner_point(p->b)), inner_point(p->a));
+		if (!(col_vec3_length_squared(d) > 0.0))
+			d = (col_vec3){1.0, 0.0, 0.0};
+		y = minkowski_support(p, d);
 	}
-	y.b = minkowski_b_to_a(p, y.b_local);
-	y.w = col_vec3_sub(y.a, y.b);
 	st->count = 1;
 	st->y[0] = y;
 	st->lambda[0] = 1.0;
