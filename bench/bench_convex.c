@@ -462,6 +462,15 @@ static pair2 *pairs2_make(size_t count)
 	return pairs;
 }
 
+/* The pair's two polygons as collide's shapes, at their poses. */
+static void pair2_shapes(const pair2 *p, col_shape *a, col_shape *b)
+{
+	*a = col_shape_polygon2(polygons[p->a].points, polygons[p->a].count);
+	*b = col_shape_polygon2(polygons[p->b].points, polygons[p->b].count);
+	a->pose = p->ours_a;
+	b->pose = p->ours_b;
+}
+
 #ifdef COLLIDE_BENCH_HAVE_BOX2D
 /* Box2D's view wants records of 88 bytes: a, b and the two 5-double poses at bytes 8 and 48. */
 typedef struct box2d_record {
@@ -763,10 +772,8 @@ int main(int argc, char **argv)
 		truths2[i].depth = NAN;
 		if (i >= oracle_count)
 			continue;
-		col_shape a = col_shape_polygon2(polygons[pairs2[i].a].points, polygons[pairs2[i].a].count);
-		col_shape b = col_shape_polygon2(polygons[pairs2[i].b].points, polygons[pairs2[i].b].count);
-		a.pose = pairs2[i].ours_a;
-		b.pose = pairs2[i].ours_b;
+		col_shape a, b;
+		pair2_shapes(&pairs2[i], &a, &b);
 		col_oracle_result o = col_shape_oracle(&a, &b);
 		truths2[i].intersect = o.intersect;
 		truths2[i].certain = o.certain;
@@ -776,20 +783,16 @@ int main(int argc, char **argv)
 	printf("\n2D, %zu pairs of 8-gons\n", pair_count);
 	t0 = bench_cpu_seconds();
 	for (size_t i = 0; i < pair_count; i++) {
-		col_shape a = col_shape_polygon2(polygons[pairs2[i].a].points, polygons[pairs2[i].a].count);
-		col_shape b = col_shape_polygon2(polygons[pairs2[i].b].points, polygons[pairs2[i].b].count);
-		a.pose = pairs2[i].ours_a;
-		b.pose = pairs2[i].ours_b;
+		col_shape a, b;
+		pair2_shapes(&pairs2[i], &a, &b);
 		hit[i] = col_gjk_intersect(&a, &b, NULL, NULL);
 	}
 	r = result_add("intersect", 2, "collide.gjk", "collide", pair_count, bench_cpu_seconds() - t0);
 	check_intersect(r, truths2, hit, pair_count);
 	t0 = bench_cpu_seconds();
 	for (size_t i = 0; i < pair_count; i++) {
-		col_shape a = col_shape_polygon2(polygons[pairs2[i].a].points, polygons[pairs2[i].a].count);
-		col_shape b = col_shape_polygon2(polygons[pairs2[i].b].points, polygons[pairs2[i].b].count);
-		a.pose = pairs2[i].ours_a;
-		b.pose = pairs2[i].ours_b;
+		col_shape a, b;
+		pair2_shapes(&pairs2[i], &a, &b);
 		col_gjk_result g = col_gjk_distance(&a, &b, NULL, NULL, NULL);
 		value[i] = g.overlap ? -1.0 : g.distance;
 	}

@@ -209,16 +209,20 @@ static void state_from_simplex(minkowski_simplex *st, const minkowski_vertex *y,
 	st->vv = col_vec3_dot(v, v);
 }
 
+/* Whether w is a point the simplex already has: the same pair of support vertices, or the same point
+ * of K. GJK stops there (the digest's stall guard): w cannot bring v closer. */
+static bool vertex_same(const minkowski_vertex *y, const minkowski_vertex *w)
+{
+	return (w->feature_a >= 0 && w->feature_b >= 0 && y->feature_a == w->feature_a &&
+	        y->feature_b == w->feature_b) ||
+	       col_vec3_equal(y->w, w->w);
+}
+
 static bool vertex_repeats(const minkowski_simplex *st, const minkowski_vertex *w)
 {
-	for (int i = 0; i < st->count; i++) {
-		const minkowski_vertex *y = &st->y[i];
-		if (w->feature_a >= 0 && w->feature_b >= 0 && y->feature_a == w->feature_a &&
-		    y->feature_b == w->feature_b)
+	for (int i = 0; i < st->count; i++)
+		if (vertex_same(&st->y[i], w))
 			return true;
-		if (col_vec3_equal(y->w, w->w))
-			return true;
-	}
 	return false;
 }
 
@@ -647,13 +651,8 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 		double g = s.vv - vw;
 		bool repeats = false;
 		for (int i = 0; i < 4; i++)
-			if (s.bits & (1u << i)) {
-				const minkowski_vertex *y = &s.y[i];
-				if ((w.feature_a >= 0 && w.feature_b >= 0 && y->feature_a == w.feature_a &&
-				     y->feature_b == w.feature_b) ||
-				    col_vec3_equal(y->w, w.w))
-					repeats = true;
-			}
+			if ((s.bits & (1u << i)) && vertex_same(&s.y[i], &w))
+				repeats = true;
 		if (g <= o->relative_tolerance * s.vv || g <= o->absolute_tolerance || repeats) {
 			end = END_SEPARATED;
 			break;
@@ -663,16 +662,12 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 		unsigned kept = slot_add(&s, &w);
 		if (kept == 0) {
 			/* Round-off: the general search and backup on the same points. */
-			minkowski_simplex tmp;
-			slot_to_state(&s, &tmp);
-			minkowski_vertex y[4];
 			col_vec3 points[4];
 			int n = 0, index_of[4];
 			unsigned all = old_bits | (1u << slot);
 			for (int i = 0; i < 4; i++)
 				if (all & (1u << i)) {
 					index_of[n] = i;
-					y[n] = s.y[i];
 					points[n] = s.y[i].w;
 					n++;
 				}
@@ -685,7 +680,6 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 			for (int i = 0; i < n; i++)
 				if (k2 & (1u << i))
 					kept |= 1u << index_of[i];
-			(void)y;
 		}
 		double total = 0.0;
 		for (int i = 0; i < 4; i++)

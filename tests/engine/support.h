@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <stdbool.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "collide/common.h"
@@ -90,6 +91,22 @@ static inline col_vec3 rng_in_grown_box(rng *r, col_aabb3 b)
 	col_vec3 grow = col_vec3_scale(col_vec3_sub(b.max, b.min), 0.1);
 	col_vec3 lo = col_vec3_sub(b.min, grow), hi = col_vec3_add(b.max, grow);
 	return (col_vec3){rng_in(r, lo.x, hi.x), rng_in(r, lo.y, hi.y), rng_in(r, lo.z, hi.z)};
+}
+
+/* A uniform unit direction from 2 draws (z = 2u - 1, phi = 2 pi v), as bench-cases.md draws it. */
+static inline col_vec3 rng_unit_vector3(rng *r)
+{
+	double z = 2 * rng_unit(r) - 1, phi = 2 * COL_PI * rng_unit(r), s = sqrt(1 - z * z);
+	return (col_vec3){s * cos(phi), s * sin(phi), z};
+}
+
+/* A uniform rotation from 3 draws (Shoemake), as bench-cases.md draws it. */
+static inline col_quat rng_unit_quat(rng *r)
+{
+	double u1 = rng_unit(r), u2 = rng_unit(r), u3 = rng_unit(r);
+	double a = sqrt(1 - u1), b = sqrt(u1);
+	return (col_quat){a * sin(2 * COL_PI * u2), a * cos(2 * COL_PI * u2), b * sin(2 * COL_PI * u3),
+	                  b * cos(2 * COL_PI * u3)};
 }
 
 /* Fails the test with the engine's message when a call that must succeed does not. */

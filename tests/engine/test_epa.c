@@ -154,20 +154,6 @@ static void test_epa_invalid(void **state)
 
 /* ---- random polytopes against the candidate-axis minimum ---- */
 
-static col_vec3 rng_direction(rng *r)
-{
-	double z = 2 * rng_unit(r) - 1, phi = 2 * COL_PI * rng_unit(r), s = sqrt(1 - z * z);
-	return (col_vec3){s * cos(phi), s * sin(phi), z};
-}
-
-static col_quat rng_rotation(rng *r)
-{
-	double u1 = rng_unit(r), u2 = rng_unit(r), u3 = rng_unit(r);
-	double a = sqrt(1 - u1), b = sqrt(u1);
-	return (col_quat){a * sin(2 * COL_PI * u2), a * cos(2 * COL_PI * u2), b * sin(2 * COL_PI * u3),
-	                  b * cos(2 * COL_PI * u3)};
-}
-
 static double support_value(const col_vec3 *v, int n, col_vec3 d)
 {
 	double best = -INFINITY;
@@ -225,7 +211,7 @@ static void test_epa_random_polytopes(void **state)
 	for (int k = 0; k < HULLS; k++) {
 		col_vec3 points[32];
 		for (int i = 0; i < 32; i++)
-			points[i] = col_vec3_scale(rng_direction(&r), 1 + 0.1 * (2 * rng_unit(&r) - 1));
+			points[i] = col_vec3_scale(rng_unit_vector3(&r), 1 + 0.1 * (2 * rng_unit(&r) - 1));
 		col_error error;
 		check_ok(col_convex_hull(points, 32, &hulls[k], &error), &error);
 	}
@@ -234,9 +220,9 @@ static void test_epa_random_polytopes(void **state)
 	for (int i = 0; i < cases; i++) {
 		col_shape a = col_shape_convex(hulls[rng_int(&r, 0, HULLS - 1)]);
 		col_shape b = col_shape_convex(hulls[rng_int(&r, 0, HULLS - 1)]);
-		a.pose.rotation = rng_rotation(&r);
-		b.pose.rotation = rng_rotation(&r);
-		b.pose.translation = col_vec3_scale(rng_direction(&r), 2.0 * rng_unit(&r));
+		a.pose.rotation = rng_unit_quat(&r);
+		b.pose.rotation = rng_unit_quat(&r);
+		b.pose.translation = col_vec3_scale(rng_unit_vector3(&r), 2.0 * rng_unit(&r));
 		col_penetration p = col_penetration_depth(&a, &b, NULL, NULL);
 		col_vec3 va[64], vb[64];
 		for (int k = 0; k < col_convex_vertex_count(a.core.convex); k++)

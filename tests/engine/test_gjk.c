@@ -376,25 +376,11 @@ static void test_gjk_invalid_shapes_are_nowhere(void **state)
 
 /* ---- invariants on random polytopes (B.4) ---- */
 
-static col_vec3 rng_direction(rng *r)
-{
-	double z = 2 * rng_unit(r) - 1, phi = 2 * COL_PI * rng_unit(r), s = sqrt(1 - z * z);
-	return (col_vec3){s * cos(phi), s * sin(phi), z};
-}
-
-static col_quat rng_rotation(rng *r)
-{
-	double u1 = rng_unit(r), u2 = rng_unit(r), u3 = rng_unit(r);
-	double a = sqrt(1 - u1), b = sqrt(u1);
-	return (col_quat){a * sin(2 * COL_PI * u2), a * cos(2 * COL_PI * u2), b * sin(2 * COL_PI * u3),
-	                  b * cos(2 * COL_PI * u3)};
-}
-
 static col_convex *random_cloud_hull(rng *r, int count)
 {
 	col_vec3 points[64];
 	for (int i = 0; i < count; i++)
-		points[i] = col_vec3_scale(rng_direction(r), 1 + 0.1 * (2 * rng_unit(r) - 1));
+		points[i] = col_vec3_scale(rng_unit_vector3(r), 1 + 0.1 * (2 * rng_unit(r) - 1));
 	col_convex *convex = NULL;
 	col_error error;
 	check_ok(col_convex_hull(points, count, &convex, &error), &error);
@@ -417,9 +403,9 @@ static void test_gjk_invariants_random(void **state)
 	for (int i = 0; i < cases; i++) {
 		col_shape a = col_shape_convex(hulls[rng_int(&r, 0, HULLS - 1)]);
 		col_shape b = col_shape_convex(hulls[rng_int(&r, 0, HULLS - 1)]);
-		a.pose.rotation = rng_rotation(&r);
-		b.pose.rotation = rng_rotation(&r);
-		b.pose.translation = col_vec3_scale(rng_direction(&r), 3.6 * rng_unit(&r));
+		a.pose.rotation = rng_unit_quat(&r);
+		b.pose.rotation = rng_unit_quat(&r);
+		b.pose.translation = col_vec3_scale(rng_unit_vector3(&r), 3.6 * rng_unit(&r));
 		col_gjk_trace trace = {steps, 64, 0};
 		col_gjk_result ab = col_gjk_distance(&a, &b, NULL, NULL, &trace);
 		col_gjk_result ba = col_gjk_distance(&b, &a, NULL, NULL, NULL);
