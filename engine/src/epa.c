@@ -88,10 +88,12 @@ static col_vec3 perpendicular(col_vec3 d)
 }
 
 /* Grows GJK's simplex (1 to 4 points with the origin in it, to rounding) into a tetrahedron of K.
- * Returns false when K is flat: no support point leaves the plane of the first three. */
+ * Returns false when K is flat: no support point leaves the plane of the first three (or the line
+ * of the first two); flat_normal is then a direction across that plane or line. */
 static bool seed_tetrahedron(minkowski_pair *p, const minkowski_simplex *st, minkowski_vertex out[4],
-                             double scale)
+                             double scale, col_vec3 *flat_normal)
 {
+	*flat_normal = (col_vec3){0, 0, 1}; /* K a point: any direction parts the shapes */
 	int n = st->count;
 	memcpy(out, st->y, sizeof(minkowski_vertex) * (size_t)n);
 	double tiny = 1e-24 * scale; /* squared: points nearer than rounding count as the same */
@@ -116,8 +118,10 @@ static bool seed_tetrahedron(minkowski_pair *p, const minkowski_simplex *st, min
 			if (line_distance_squared(out[0].w, out[1].w, w.w) > tiny)
 				out[n++] = w;
 		}
-		if (n == 2)
+		if (n == 2) {
+			*flat_normal = e;
 			return false;
+		}
 	}
 	if (n == 3) {
 		col_vec3 normal = col_vec3_normalize(
@@ -132,8 +136,10 @@ static bool seed_tetrahedron(minkowski_pair *p, const minkowski_simplex *st, min
 				out[3] = w;
 			}
 		}
-		if (!(best * best > tiny))
+		if (!(best * best > tiny)) {
+			*flat_normal = normal;
 			return false;
+		}
 	}
 	return true;
 }
@@ -176,22 +182,72 @@ static void trace_step(col_epa_trace *trace, const minkowski_pair *p, const epa_
 }
 
 /* The witnesses of the face's point nearest the origin: its barycentric weights on a and b. */
+/* The witnesses of face f: the points of A and B with the weights of the face's point nearest the
+ * foot of the origin on its plane (the foot itself when it lies in the triangle; outside it, on a
+ * sliver or a face that stopped short, the nearest point of the edges, so the witnesses stay convex
+ * combinations of support points: on the shapes). */
 static void face_witness(const epa_polytope *poly, const epa_face *f, col_vec3 *a, col_vec3 *b)
 {
-	const minkowski_vertex *v0 = &poly->vertices[f->v[0]], *v1 = &poly->vertices[f->v[1]],
-	                       *v2 = &poly->vertices[f->v[2]];
+	const minkowski_vertex *v[3] = {&poly->vertices[f->v[0]], &poly->vertices[f->v[1]],
+	                                &poly->vertices[f->v[2]]};
 	col_vec3 q = col_vec3_scale(f->normal, f->distance);
-	col_vec3 e1 = col_vec3_sub(v1->w, v0->w), e2 = col_vec3_sub(v2->w, v0->w), d = col_vec3_sub(q, v0->w);
+	col_vec3 e1 = col_vec3_sub(v[1]->w, v[0]->w), e2 = col_vec3_sub(v[2]->w, v[0]->w),
+	         d = col_vec3_sub(q, v[0]->w);
 	double d11 = col_vec3_dot(e1, e1), d12 = col_vec3_dot(e1, e2), d22 = col_vec3_dot(e2, e2);
 	double d1 = col_vec3_dot(d, e1), d2 = col_vec3_dot(d, e2);
 	double det = d11 * d22 - d12 * d12;
-	double s = det > 0.0 ? (d22 * d1 - d12 * d2) / det : 0.0;
-	double t = det > 0.0 ? (d11 * d2 - d12 * d1) / det : 0.0;
-	double r = 1.0 - s - t;
-	*a = col_vec3_add(col_vec3_add(col_vec3_scale(v0->a, r), col_vec3_scale(v1->a, s)),
-	                  col_vec3_scale(v2->a, t));
-	*b = col_vec3_add(col_vec3_add(col_vec3_scale(v0->b, r), col_vec3_scale(v1->b, s)),
-	                  col_vec3_scale(v2->b, t));
+	double weight[3] = {1.0, 0.0, 0.0};
+	if (det > 0.0) {
+		weight[1] = (d22 * d1 - d12 * d2) / det;
+		weight[2] = (d11 * d2 - d12 * d1) / det;
+		weight[0] = 1.0 - weight[1] - weight[2];
+	}
+	if (!(weight[0] >= 0.0 && weight[1] >= 0.0 && weight[2] >= 0.0)) {
+		double best = INFINITY;
+		for (int i = 0; i < 3; i++) {
+			int j = (i + 1) % 3;
+			col_vec3 e = col_vec3_sub(v[j]->w, v[i]->w);
+			double ee = col_vec3_dot(e, e);
+			double t = ee > 0.0 ? col_vec3_dot(col_vec3_sub(q, v[i]->w), e) / ee : 0.0;
+			t = fmin(fmax(t, 0.0), 1.0);
+			double gap =
+			    col_vec3_length_squared(col_vec3_sub(q, col_vec3_lerp(v[i]->w, v[j]->w, t)));
+			if (gap < best) {
+				best = gap;
+				weight[i] = 1.0 - t;
+				weight[j] = t;
+				weight[(i + 2) % 3] = 0.0;
+			}
+		}
+	}
+	*a = *b = (col_vec3){0.0, 0.0, 0.0};
+	for (int i = 0; i < 3; i++) {
+		*a = col_vec3_add(*a, col_vec3_scale(v[i]->a, weight[i]));
+		*b = col_vec3_add(*b, col_vec3_scale(v[i]->b, weight[i]));
+	}
+}
+
+/* The face whose triangle holds the foot of the origin on best's plane: best itself, or a face in
+ * the same plane (a cylinder's cap, a box's face, triangulated as the points came): with the foot
+ * outside best's triangle its witnesses would be extrapolated off the shapes. */
+static const epa_face *foot_face(const epa_polytope *poly, const epa_face *best, double slack)
+{
+	col_vec3 q = col_vec3_scale(best->normal, best->distance);
+	for (int i = -1; i < poly->face_count; i++) {
+		const epa_face *f = i < 0 ? best : &poly->faces[i];
+		if (i >= 0 && (!f->live || fabs(f->distance - best->distance) > slack ||
+		               col_vec3_dot(f->normal, best->normal) < 1.0 - 1e-9))
+			continue;
+		col_vec3 p0 = poly->vertices[f->v[0]].w, p1 = poly->vertices[f->v[1]].w,
+		         p2 = poly->vertices[f->v[2]].w;
+		col_vec3 n = col_vec3_cross(col_vec3_sub(p1, p0), col_vec3_sub(p2, p0));
+		double tiny = -1e-12 * col_vec3_dot(n, n);
+		if (col_vec3_dot(col_vec3_cross(col_vec3_sub(p1, p0), col_vec3_sub(q, p0)), n) >= tiny &&
+		    col_vec3_dot(col_vec3_cross(col_vec3_sub(p2, p1), col_vec3_sub(q, p1)), n) >= tiny &&
+		    col_vec3_dot(col_vec3_cross(col_vec3_sub(p0, p2), col_vec3_sub(q, p2)), n) >= tiny)
+			return f;
+	}
+	return best;
 }
 
 static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const col_epa_options *o,
@@ -202,7 +258,7 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 	epa_polytope poly_storage, *poly = &poly_storage; /* counts set below; nothing read before written */
 	poly->face_count = 0;
 	minkowski_vertex seed[4];
-	if (!seed_tetrahedron(p, st, seed, scale)) {
+	if (!seed_tetrahedron(p, st, seed, scale, &ans.normal)) {
 		ans.status = COL_PENETRATION_FLAT;
 		return ans;
 	}
@@ -218,42 +274,58 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 	if (!face_add(poly, 0, 2, 1) || !face_add(poly, 0, 1, 3) || !face_add(poly, 1, 2, 3) ||
 	    !face_add(poly, 0, 3, 2)) {
 		ans.status = COL_PENETRATION_FLAT;
+		ans.normal = col_vec3_normalize(col_vec3_cross(e1, e2));
 		return ans;
 	}
 	double tolerance = o->relative_tolerance;
-	epa_face *best = NULL;
-	/* The nearest face found so far, kept by value (compaction moves faces). In exact arithmetic the
-	 * nearest distance only grows; when round-off on a curved K makes it fall, the polytope has
-	 * folded, and the last good face is the answer. */
-	epa_face last_good;
-	bool have_good = false;
+	/* The answer kept is the face normal that reached least: K's support along it bounds the depth
+	 * from above (B moved that far along it leaves the shapes touching), while the nearest face's
+	 * distance bounds the depth from below as long as round-off keeps the polytope convex. On a
+	 * curved K the faces turn to slivers before the bounds meet; when the nearest distance falls
+	 * back (the polytope has folded) or a face cannot be made, the kept answer stands, its status
+	 * MAX_ITERATIONS (an upper bound). */
+	bool kept = false;
+	epa_face kept_face;
+	double lower = -INFINITY;
 	ans.status = COL_PENETRATION_MAX_ITERATIONS;
 	for (int iteration = 0;; iteration++) {
-		best = NULL;
+		epa_face *best = NULL;
 		for (int i = 0; i < poly->face_count; i++)
 			if (poly->faces[i].live && (best == NULL || poly->faces[i].distance < best->distance))
 				best = &poly->faces[i];
 		if (best == NULL)
 			break;
-		if (have_good && best->distance < last_good.distance - 1e-9 * sqrt(scale)) {
-			best = &last_good;
-			ans.status = COL_PENETRATION_CONVERGED;
+		double slack = tolerance * fmax(fabs(best->distance), sqrt(scale));
+		if (best->distance < lower - slack)
 			break;
-		}
-		last_good = *best;
-		have_good = true;
-		best = &last_good;
+		lower = fmax(lower, best->distance);
 		if (iteration >= o->max_iterations || poly->vertex_count >= EPA_MAX_VERTICES) {
 			trace_step(trace, p, poly, best, NULL, best->distance);
+			if (!kept) { /* no support asked for: the nearest face is all there is */
+				kept = true;
+				ans.normal = best->normal;
+				ans.depth = best->distance;
+				kept_face = *best;
+			}
 			break;
 		}
 		minkowski_vertex w = minkowski_support(p, best->normal);
 		ans.iterations++;
 		double reach = col_vec3_dot(best->normal, w.w);
 		trace_step(trace, p, poly, best, &w, reach);
-		if (reach - best->distance <= tolerance * fmax(fabs(best->distance), sqrt(scale))) {
+		bool converged = reach - best->distance <= slack;
+		if (!kept || reach < ans.depth || converged) {
+			kept = true;
+			ans.normal = best->normal;
+			ans.depth = reach;
+			kept_face = *best; /* by value: compaction moves faces, vertices stay */
+		}
+		if (converged) {
 			ans.status = COL_PENETRATION_CONVERGED;
-			break;
+			/* The witnesses once, from the face (in best's plane) over the origin's foot. */
+			face_witness(poly, foot_face(poly, best, slack), &ans.a, &ans.b);
+			ans.depth = fmax(ans.depth, 0.0);
+			return ans;
 		}
 		int added = poly->vertex_count++;
 		poly->vertices[added] = w;
@@ -265,7 +337,10 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 			dead += !poly->faces[i].live;
 		for (int i = 0; i < poly->face_count; i++) {
 			epa_face *f = &poly->faces[i];
-			if (!f->live || col_vec3_dot(f->normal, w.w) - f->distance <= 0.0)
+			/* Seen by more than the round-off: w on a face's plane (a cylinder's cap, a box's
+			 * face) must not count it seen, or the seen faces fall apart into pieces with one
+			 * horizon each and the new faces turn inside out. */
+			if (!f->live || col_vec3_dot(f->normal, w.w) - f->distance <= slack)
 				continue;
 			f->live = false;
 			dead++;
@@ -295,19 +370,15 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 		bool ok = true;
 		for (int k = 0; k < edges && ok; k++)
 			ok = face_add(poly, horizon[k][0], horizon[k][1], added);
-		if (!ok) {
-			/* A sliver face (round-off near convergence): the last good face stands. */
-			ans.status = COL_PENETRATION_CONVERGED;
-			break;
-		}
+		if (!ok)
+			break; /* a sliver face: round-off has the last word */
 	}
-	if (best == NULL) {
+	if (!kept) {
 		ans.status = COL_PENETRATION_FLAT;
 		return ans;
 	}
-	ans.normal = best->normal;
-	ans.depth = fmax(best->distance, 0.0);
-	face_witness(poly, best, &ans.a, &ans.b);
+	face_witness(poly, &kept_face, &ans.a, &ans.b);
+	ans.depth = fmax(ans.depth, 0.0);
 	return ans;
 }
 
@@ -323,6 +394,20 @@ static col_vec3 edge_normal(col_vec3 a, col_vec3 b)
 	col_vec3 n = {b.y - a.y, a.x - b.x, 0.0}; /* outward for a counter-clockwise polygon */
 	double length = sqrt(n.x * n.x + n.y * n.y);
 	return length > 0.0 ? col_vec3_scale(n, 1.0 / length) : (col_vec3){0.0, 0.0, 0.0};
+}
+
+/* Whether a, b, c turn counter-clockwise (strictly) in the plane z = 0. */
+static bool turn_left(col_vec3 a, col_vec3 b, col_vec3 c)
+{
+	return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x) > 0.0;
+}
+
+/* Drops vertex i of the polygon. */
+static void polygon_remove(epa_polygon *poly, int i)
+{
+	memmove(&poly->vertices[i], &poly->vertices[i + 1],
+	        sizeof(minkowski_vertex) * (size_t)(poly->count - i - 1));
+	poly->count--;
 }
 
 static epa_answer epa_2d(minkowski_pair *p, const minkowski_simplex *st, const col_epa_options *o,
@@ -349,7 +434,12 @@ static epa_answer epa_2d(minkowski_pair *p, const minkowski_simplex *st, const c
 		}
 	}
 	if (poly->count < 3) {
+		/* K on a line of the plane (or a point): the shapes part across it, within the plane. */
 		ans.status = COL_PENETRATION_FLAT;
+		ans.normal = poly->count == 2 ? edge_normal(poly->vertices[0].w, poly->vertices[1].w)
+		                              : (col_vec3){1, 0, 0};
+		if (!(col_vec3_length_squared(ans.normal) > 0.0))
+			ans.normal = (col_vec3){1, 0, 0};
 		return ans;
 	}
 	col_vec3 a = poly->vertices[0].w, b = poly->vertices[1].w, c = poly->vertices[2].w;
@@ -387,6 +477,24 @@ static epa_answer epa_2d(minkowski_pair *p, const minkowski_simplex *st, const c
 		        sizeof(minkowski_vertex) * (size_t)(poly->count - best - 1));
 		poly->vertices[best + 1] = w;
 		poly->count++;
+		/* w may see more edges than the one it was found for: the neighbours it leaves reflex go
+		 * (the 2D horizon), so the polygon stays convex. */
+		int at = best + 1;
+		while (poly->count > 3) {
+			int prev = (at + poly->count - 1) % poly->count,
+			    before = (at + poly->count - 2) % poly->count;
+			if (turn_left(poly->vertices[before].w, poly->vertices[prev].w, w.w))
+				break;
+			polygon_remove(poly, prev);
+			at -= prev < at;
+		}
+		while (poly->count > 3) {
+			int next = (at + 1) % poly->count, after = (at + 2) % poly->count;
+			if (turn_left(w.w, poly->vertices[next].w, poly->vertices[after].w))
+				break;
+			polygon_remove(poly, next);
+			at -= next < at;
+		}
 	}
 	const minkowski_vertex *v0 = &poly->vertices[best], *v1 = &poly->vertices[(best + 1) % poly->count];
 	col_vec3 e = col_vec3_sub(v1->w, v0->w);
@@ -518,17 +626,39 @@ col_penetration col_penetration_depth(const col_shape *a, const col_shape *b, co
 	                                                        : epa_3d(&p, &st, &o, trace, scale);
 	r.iterations = ans.iterations;
 	if (ans.status == COL_PENETRATION_FLAT) {
-		/* K has no volume: the shapes lie in one plane and part by any move across it. */
-		col_vec3 n = {0, 0, 1};
-		if (st.count >= 3)
-			n = col_vec3_normalize(col_vec3_cross(col_vec3_sub(st.y[1].w, st.y[0].w),
-			                                      col_vec3_sub(st.y[2].w, st.y[0].w)));
+		/* K has no volume: the cores lie in one plane (or on one line) and part by any move across
+		 * it, which the seed found; they meet at GJK's common point. */
+		col_vec3 n = col_vec3_normalize(ans.normal);
 		if (!(col_vec3_length_squared(n) > 0.0))
 			n = (col_vec3){0, 0, 1};
+		if (a->dimension == 2 && b->dimension == 2 && n.z != 0.0) /* stay in the plane */
+			n = (col_vec3){1, 0, 0};
 		ans.normal = n;
 		ans.depth = 0.0;
 		ans.a = st.y[0].a;
 		ans.b = st.y[0].b;
+		if (st.count > 1) {
+			ans.a = ans.b = (col_vec3){0, 0, 0};
+			for (int i = 0; i < st.count; i++) {
+				ans.a = col_vec3_add(ans.a, col_vec3_scale(st.y[i].a, st.lambda[i]));
+				ans.b = col_vec3_add(ans.b, col_vec3_scale(st.y[i].b, st.lambda[i]));
+			}
+		}
+	} else {
+		/* Near touching, K's origin may lie outside the polytope by round-off, and the nearest
+		 * face be a far sliver whose plane passes the origin: its witnesses lie on the shapes but
+		 * far from depth * normal apart. GJK's closest points are then the better pair. */
+		col_vec3 ga = {0, 0, 0}, gb = {0, 0, 0};
+		for (int i = 0; i < st.count; i++) {
+			ga = col_vec3_add(ga, col_vec3_scale(st.y[i].a, st.lambda[i]));
+			gb = col_vec3_add(gb, col_vec3_scale(st.y[i].b, st.lambda[i]));
+		}
+		col_vec3 offset = col_vec3_scale(ans.normal, ans.depth);
+		if (col_vec3_distance(col_vec3_sub(ga, gb), offset) <
+		    col_vec3_distance(col_vec3_sub(ans.a, ans.b), offset)) {
+			ans.a = ga;
+			ans.b = gb;
+		}
 	}
 	r.status = ans.status;
 	r.depth = ans.depth + radii;

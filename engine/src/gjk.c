@@ -226,47 +226,115 @@ static bool vertex_repeats(const minkowski_simplex *st, const minkowski_vertex *
 	return false;
 }
 
+/* The origin as the exact tests below find it: v = 0 and the given barycentric weights (Johnson's
+ * weights on a sliver are noise, and the common point a caller gets is made of them). */
+static void set_origin(minkowski_simplex *st, const double *side, double total)
+{
+	for (int i = 0; i < st->count; i++)
+		st->lambda[i] = side[i] / total;
+	st->v = (col_vec3){0.0, 0.0, 0.0};
+	st->vv = 0.0;
+}
+
 /* Whether the origin lies in the closed tetrahedron of the simplex's four points of K (exact on
- * those rounded points; false for a flat one). */
-static bool origin_in_tetrahedron(const minkowski_simplex *st)
+ * those rounded points; false for a flat one); if so, the weights become the origin's. */
+static bool origin_in_tetrahedron(minkowski_simplex *st)
 {
 	const col_vec3 o = {0.0, 0.0, 0.0};
 	col_vec3 p[4] = {st->y[0].w, st->y[1].w, st->y[2].w, st->y[3].w};
 	double volume = col_orient3d(p[0], p[1], p[2], p[3]);
 	if (volume == 0.0)
 		return false;
+	double side[4];
 	for (int i = 0; i < 4; i++) {
 		col_vec3 q[4] = {p[0], p[1], p[2], p[3]};
 		q[i] = o;
-		double side = col_orient3d(q[0], q[1], q[2], q[3]);
-		if ((side < 0.0 && volume > 0.0) || (side > 0.0 && volume < 0.0))
+		side[i] = col_orient3d(q[0], q[1], q[2], q[3]);
+		if ((side[i] < 0.0 && volume > 0.0) || (side[i] > 0.0 && volume < 0.0))
 			return false;
 	}
+	set_origin(st, side, volume);
 	return true;
 }
 
-/* Whether the origin lies in the closed triangle of the simplex's three points of K in z = 0 (exact;
- * false for a degenerate one). */
-static bool origin_in_triangle(const minkowski_simplex *st)
+/* The point without coordinate `axis`. */
+static col_vec2 drop_axis(col_vec3 p, int axis)
 {
-	col_vec2 o = {0.0, 0.0};
-	col_vec2 p[3] = {
-	    {st->y[0].w.x, st->y[0].w.y}, {st->y[1].w.x, st->y[1].w.y}, {st->y[2].w.x, st->y[2].w.y}};
-	double area = col_orient2d(p[0], p[1], p[2]);
-	if (area == 0.0)
+	return axis == 0 ? (col_vec2){p.y, p.z} : axis == 1 ? (col_vec2){p.x, p.z} : (col_vec2){p.x, p.y};
+}
+
+/* Whether the origin lies in the closed triangle of the simplex's three points, exactly; if so, the
+ * weights become the origin's. The triangle is in 3D: the origin must be in its plane, and a
+ * projection that keeps it a triangle is one to one on that plane (a planar pair's lies in z = 0). */
+static bool origin_in_triangle(minkowski_simplex *st)
+{
+	const col_vec2 o2 = {0.0, 0.0};
+	col_vec3 p[3] = {st->y[0].w, st->y[1].w, st->y[2].w};
+	bool in_plane_z = p[0].z == 0.0 && p[1].z == 0.0 && p[2].z == 0.0; /* a planar pair: skip the test */
+	if (!in_plane_z && col_orient3d(p[0], p[1], p[2], (col_vec3){0.0, 0.0, 0.0}) != 0.0)
 		return false;
-	for (int i = 0; i < 3; i++) {
-		double side = col_orient2d(p[i], p[(i + 1) % 3], o);
-		if ((side < 0.0 && area > 0.0) || (side > 0.0 && area < 0.0))
-			return false;
+	for (int axis = 2; axis >= 0; axis--) {
+		col_vec2 q[3] = {drop_axis(p[0], axis), drop_axis(p[1], axis), drop_axis(p[2], axis)};
+		double area = col_orient2d(q[0], q[1], q[2]);
+		if (area == 0.0)
+			continue;
+		double side[3]; /* point i's weight times the area */
+		for (int i = 0; i < 3; i++) {
+			side[i] = col_orient2d(q[(i + 1) % 3], q[(i + 2) % 3], o2);
+			if ((side[i] < 0.0 && area > 0.0) || (side[i] > 0.0 && area < 0.0))
+				return false;
+		}
+		set_origin(st, side, area);
+		return true;
 	}
+	return false;
+}
+
+/* Whether the origin lies on the closed segment of the simplex's two points, exactly; if so, the
+ * weights become the origin's. */
+static bool origin_on_segment(minkowski_simplex *st)
+{
+	const col_vec3 o = {0.0, 0.0, 0.0};
+	const col_vec2 o2 = {0.0, 0.0};
+	col_vec3 p0 = st->y[0].w, p1 = st->y[1].w;
+	if (col_vec3_equal(p0, p1))
+		return false;
+	for (int axis = 0; axis < 3; axis++) /* collinear: flat in every projection */
+		if (col_orient2d(drop_axis(p0, axis), drop_axis(p1, axis), o2) != 0.0)
+			return false;
+	if (col_dot3_sign(p0, p1, o) < 0 || col_dot3_sign(p1, p0, o) < 0)
+		return false;
+	col_vec3 d = col_vec3_sub(p1, p0);
+	double t = -col_vec3_dot(p0, d) / col_vec3_dot(d, d);
+	double side[2] = {1.0 - t, t};
+	set_origin(st, side, 1.0);
 	return true;
 }
 
-/* Johnson's answer for four points is trusted without the exact test when the tetrahedron is not
- * a sliver (its Gram determinant Delta, which is (6 volume)^2, is at least 1e-6 of the product of its
- * squared edge lengths) and every weight is at least 1e-6: round-off then moves the weights by far
- * less than that (about 1e-16 over the shape factor), so the origin is inside. */
+/* Whether the origin lies in the closed simplex (1 to 4 points), exactly. When K only touches the
+ * origin, or is flat (two shapes of one plane), GJK can end on a simplex that holds the origin
+ * exactly while Johnson's v is round-off above the touching threshold. */
+static bool origin_in_simplex(minkowski_simplex *st)
+{
+	switch (st->count) {
+	case 1:
+		if (!col_vec3_equal(st->y[0].w, (col_vec3){0.0, 0.0, 0.0}))
+			return false;
+		st->lambda[0] = 1.0;
+		st->v = st->y[0].w;
+		st->vv = 0.0;
+		return true;
+	case 2: return origin_on_segment(st);
+	case 3: return origin_in_triangle(st);
+	default: return origin_in_tetrahedron(st);
+	}
+}
+
+/* Whether the origin is inside for sure without the exact test, for callers that need no exact
+ * weights (col_gjk_intersect): the tetrahedron is no sliver (its Gram determinant Delta, which is
+ * (6 volume)^2, is at least 1e-6 of the product of its squared edge lengths) and Johnson's every
+ * weight is at least 1e-6, so round-off (about 1e-16 over the shape factor) cannot have put the
+ * origin in. */
 static bool clearly_inside(double deltas[16][4], const double lambda[4], const col_vec3 points[4])
 {
 	double total = deltas[15][0] + deltas[15][1] + deltas[15][2] + deltas[15][3];
@@ -276,6 +344,29 @@ static bool clearly_inside(double deltas[16][4], const double lambda[4], const c
 	if (!(total >= 1e-6 * e1 * e2 * e3))
 		return false;
 	return lambda[0] >= 1e-6 && lambda[1] >= 1e-6 && lambda[2] >= 1e-6 && lambda[3] >= 1e-6;
+}
+
+/* The simplex of the best facet of a full simplex y[0..n-1] (n = 3 or 4) that the exact test
+ * rejected: Johnson's answer on each facet, the one nearest the origin. */
+static void nearest_facet(const minkowski_vertex *y, int n, minkowski_simplex *out)
+{
+	out->vv = INFINITY;
+	for (int skip = 0; skip < n; skip++) {
+		minkowski_vertex fy[3];
+		col_vec3 fw[3], fv;
+		double fd[16][4], fl[4];
+		bool backup;
+		for (int i = 0, m = 0; i < n; i++)
+			if (i != skip) {
+				fy[m] = y[i];
+				fw[m++] = y[i].w;
+			}
+		unsigned kept = johnson_solve(fw, n - 1, -1, fd, fl, &fv, &backup);
+		minkowski_simplex facet;
+		state_from_simplex(&facet, fy, n - 1, kept, fl, fv);
+		if (facet.vv < out->vv)
+			*out = facet;
+	}
 }
 
 static double simplex_scale(const minkowski_simplex *st)
@@ -327,8 +418,7 @@ static void state_start(minkowski_pair *p, minkowski_simplex *st, const col_gjk_
 		bool backup;
 		unsigned kept = johnson_solve(w, n, -1, deltas, lambda, &v, &backup);
 		state_from_simplex(st, y, n, kept, lambda, v);
-		if (p->planar ? st->count < 3 || origin_in_triangle(st)
-		              : st->count < 4 || origin_in_tetrahedron(st))
+		if (st->count < (p->planar ? 3 : 4) || origin_in_simplex(st))
 			return;
 		/* A sliver the exact test rejects: start afresh instead. */
 	}
@@ -372,6 +462,41 @@ static double touching_threshold(double scale)
 {
 	double e = 8.0 * DBL_EPSILON;
 	return e * e * scale;
+}
+
+/* Whether w's plane (v . x = v . w) parts K from the origin by more than the radii, beyond the
+ * round-off of v . w: for touching shapes (the origin on K's boundary) it is 0 up to that, of either
+ * sign. */
+static bool clearly_apart(double vw, double length, double margin, double scale)
+{
+	return vw > (margin + 16.0 * DBL_EPSILON * sqrt(scale)) * length;
+}
+
+/* Whether a loop that ended apart (round-off, the iteration limit) leaves the shapes unproven apart:
+ * no iteration's support point showed a plane parting K from the origin by more than the margin
+ * (the radii) and round-off, and the last v is no converged answer either: still far from
+ * converged (on a curved K near contact Johnson's simplex turns to a sliver long before the
+ * distance is found), or within round-off of the origin (two identical shapes: K's simplex passes
+ * the origin by a few ulps, and v's direction is noise). Such shapes touch within GJK's reach. A
+ * converged v with no plane beyond round-off (two segments 1e-9 apart, v's direction off by the
+ * coordinates' rounding) is a true distance. */
+static bool unproven_apart(minkowski_pair *p, const minkowski_simplex *st, double lower, double margin)
+{
+	double scale = simplex_scale(st);
+	if (clearly_apart(lower, 1.0, margin, scale))
+		return false;
+	double noise = 64.0 * DBL_EPSILON;
+	if (st->vv <= noise * noise * scale)
+		return true;
+	minkowski_vertex w = minkowski_support(p, col_vec3_scale(st->v, -1.0));
+	return st->vv - col_vec3_dot(st->v, w.w) > 2.0 * noise * scale;
+}
+
+/* Whether a loop that ended short of a full simplex has in fact found the origin: exactly in its
+ * last simplex (touching or flat K), or not proven apart. */
+static bool ends_touching(minkowski_pair *p, minkowski_simplex *st, double lower, double margin)
+{
+	return origin_in_simplex(st) || unproven_apart(p, st, lower, margin);
 }
 
 /* The loop itself. Returns the status; st holds the final simplex. With `early` the loop stops as
@@ -422,7 +547,7 @@ static loop_end gjk_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk
 				step->stop = stop;
 			}
 		}
-		if (early && vw > margin * length)
+		if (early && clearly_apart(vw, length, margin, scale))
 			return END_APART;
 		if (stop)
 			return END_SEPARATED;
@@ -456,26 +581,17 @@ static loop_end gjk_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk
 		double previous = st->vv;
 		minkowski_simplex next;
 		state_from_simplex(&next, y, n, kept, lambda, v);
-		if (next.count == 4) {
-			/* Johnson keeps all four only when the origin is inside; on a nearly flat tetrahedron
-			 * round-off can make it say so wrongly. A well-shaped tetrahedron with every weight
-			 * clear of 0 is believed; otherwise the exact orientations decide: outside, the
-			 * tetrahedron is a sliver on K's face and the previous simplex stands. */
-			if (clearly_inside(deltas, lambda, points) || origin_in_tetrahedron(&next))
+		if (next.count == (p->planar ? 3 : 4)) {
+			/* Johnson keeps a full simplex only when the origin is inside, and round-off can make
+			 * it say so wrongly (its weights on a sliver are noise): the exact orientations
+			 * decide. Outside, the origin lies on or by one of the facets (K touches it there, or
+			 * the simplex is a sliver on K's boundary): the loop goes on from the facet nearest
+			 * it. */
+			if (origin_in_simplex(&next)) {
+				*st = next;
 				return END_INTERSECTING;
-			if (step != NULL)
-				step->stop = true;
-			return END_SEPARATED;
-		}
-		if (p->planar && next.count == 3) {
-			/* In the plane a triangle is the full simplex: Johnson keeps all three only when the
-			 * origin is inside, which the exact orientations confirm (round-off leaves v near 0,
-			 * not at it). */
-			if (origin_in_triangle(&next))
-				return END_INTERSECTING;
-			if (step != NULL)
-				step->stop = true;
-			return END_SEPARATED;
+			}
+			nearest_facet(y, n, &next);
 		}
 		if (next.vv >= previous) {
 			/* No progress: round-off has the last word; the previous simplex stands. */
@@ -610,8 +726,10 @@ static unsigned slot_add(slot_simplex *s, const minkowski_vertex *w)
 	return 0;
 }
 
+/* `weights`: the origin's weights in a full simplex must be exact (the common point of an overlap
+ * is made of them), not Johnson's. */
 static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk_options *o, bool early,
-                          double margin, int *iterations, bool *used_backup, double *lower)
+                          bool weights, double margin, int *iterations, bool *used_backup, double *lower)
 {
 	slot_simplex s;
 	slot_from_state(&s, st);
@@ -644,7 +762,8 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 		double length = sqrt(s.vv);
 		if (vw > 0.0 && vw / length > *lower)
 			*lower = vw / length;
-		if (early && vw > margin * length) {
+		if (early && vw > margin * length &&
+		    clearly_apart(vw, length, margin, simplex_scale_slots(&s))) {
 			end = END_APART;
 			break;
 		}
@@ -696,20 +815,18 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 			v = s.y[__builtin_ctz(kept)].w;
 		int kept_count = __builtin_popcount(kept);
 		if (kept_count == full) {
-			/* Every slot is kept: the origin is inside, unless round-off made a sliver say so. */
-			minkowski_simplex check;
-			check.count = kept_count;
-			col_vec3 pts[4];
-			for (int i = 0, n = 0; i < 4; i++)
+			/* Every slot is kept: the origin is inside, unless round-off made a sliver say so
+			 * (gjk_loop's reasoning); the exact test decides, and outside the loop goes on from
+			 * the nearest facet. */
+			minkowski_simplex full_simplex;
+			full_simplex.count = 0;
+			col_vec3 points[4];
+			for (int i = 0; i < 4; i++)
 				if (kept & (1u << i)) {
-					check.y[n].w = pts[n] = s.y[i].w;
-					check.lambda[n] = lambda[i];
-					n++;
+					points[full_simplex.count] = s.y[i].w;
+					full_simplex.y[full_simplex.count++] = s.y[i];
 				}
-			bool inside = p->planar ? origin_in_triangle(&check)
-			                        : (clearly_inside(s.deltas, lambda, pts) ||
-			                           origin_in_tetrahedron(&check));
-			if (inside) {
+			if (!weights && !p->planar && clearly_inside(s.deltas, lambda, points)) {
 				s.bits = kept;
 				memcpy(s.lambda, lambda, sizeof lambda);
 				s.v = v;
@@ -717,9 +834,25 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 				end = END_INTERSECTING;
 				break;
 			}
-			s.bits = old_bits;
-			end = END_SEPARATED;
-			break;
+			if (origin_in_simplex(&full_simplex)) {
+				for (int i = 0, m = 0; i < 4; i++)
+					if (kept & (1u << i))
+						s.lambda[i] = full_simplex.lambda[m++];
+				s.bits = kept;
+				s.v = full_simplex.v;
+				s.vv = 0.0;
+				end = END_INTERSECTING;
+				break;
+			}
+			minkowski_simplex facet;
+			nearest_facet(full_simplex.y, full, &facet);
+			if (!(facet.vv < s.vv)) {
+				s.bits = old_bits; /* no progress: the previous simplex stands */
+				end = END_SEPARATED;
+				break;
+			}
+			slot_from_state(&s, &facet);
+			continue;
 		}
 		double vv = col_vec3_dot(v, v);
 		if (vv >= s.vv) {
@@ -767,7 +900,9 @@ col_gjk_result col_gjk_distance(const col_shape *a, const col_shape *b, const co
 	double lower;
 	loop_end end = o.paper || trace != NULL
 	                   ? gjk_loop(&p, &st, &o, false, 0.0, trace, &r.iterations, &r.backup, &lower)
-	                   : fast_loop(&p, &st, &o, false, 0.0, &r.iterations, &r.backup, &lower);
+	                   : fast_loop(&p, &st, &o, false, true, 0.0, &r.iterations, &r.backup, &lower);
+	if (end != END_INTERSECTING && ends_touching(&p, &st, lower, 0.0))
+		end = END_INTERSECTING;
 	cache_store(cache, &st);
 	r.simplex = simplex_to_world(&p, &st);
 
@@ -819,7 +954,9 @@ bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *ca
 	bool backup;
 	double lower;
 	double margin = a->radius + b->radius;
-	loop_end end = fast_loop(&p, &st, &o, true, margin, &iterations, &backup, &lower);
+	loop_end end = fast_loop(&p, &st, &o, true, false, margin, &iterations, &backup, &lower);
+	if ((end == END_SEPARATED || end == END_MAX) && ends_touching(&p, &st, lower, margin))
+		end = END_INTERSECTING;
 	cache_store(cache, &st);
 	if (end == END_INTERSECTING || end == END_WITHIN)
 		return true;
@@ -857,9 +994,10 @@ bool col_gjk_run(minkowski_pair *p, minkowski_simplex *st, col_gjk_cache *cache,
 	int count;
 	bool backup;
 	double lower;
-	loop_end end = fast_loop(p, st, &o, false, 0.0, &count, &backup, &lower);
+	loop_end end = fast_loop(p, st, &o, false, true, 0.0, &count, &backup, &lower);
+	bool meet = end == END_INTERSECTING || ends_touching(p, st, lower, 0.0);
 	cache_store(cache, st);
 	if (iterations != NULL)
 		*iterations = count;
-	return end == END_INTERSECTING;
+	return meet;
 }
