@@ -312,6 +312,7 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_convex(L);
 	col_lua_open_gjk(L);
 	col_lua_open_epa(L);
+	col_lua_open_boxtree(L);
 	return 1;
 }
 

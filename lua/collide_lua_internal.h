@@ -53,6 +53,9 @@
 #define COL_LUA_POLYTOPE  "collide.polytope"
 #define COL_LUA_GJK_CACHE "collide.gjk_cache"
 
+/* Source 001's double box hierarchy over a convex polytope. */
+#define COL_LUA_BOXTREE "collide.boxtree"
+
 /* Each opener creates its metatables and adds its constructors to the module table on top of
  * the stack. */
 void col_lua_open_polygon(lua_State *L);
@@ -76,6 +79,7 @@ void col_lua_open_shape(lua_State *L);
 void col_lua_open_convex(lua_State *L); /* collide.convex (hulls and checked polytopes) */
 void col_lua_open_gjk(lua_State *L);    /* collide.gjk, gjk_cache, intersects, johnson */
 void col_lua_open_epa(lua_State *L);    /* collide.penetration, penetration_bound */
+void col_lua_open_boxtree(lua_State *L); /* collide.boxtree; opened after convex */
 
 /* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
  * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the

@@ -50,3 +50,10 @@ render scripts/3d/mesh_mesh.lua mesh_mesh_cavity.png 3 960x640 mesh=hollow_ball 
 render scripts/3d/bvh.lua bvh.png 3 960x640 depth=4
 render scripts/3d/bvh.lua bvh_levels.png 3 960x640 mesh=bumpy_sphere depth=4 show=nested,novisited
 render scripts/3d/bvh.lua bvh_pair.png 3 960x640 mode=pair mesh=hollow_ball other=box at=0.75,0.1,0 turn=30,20 depth=2
+
+# Convex lessons (docs/convex.md).
+render scripts/convex/gjk2d.lua convex_gjk2d.png 3 960x640 step=2
+render scripts/convex/gjk3d.lua convex_gjk3d.png 3 960x640 step=3
+render scripts/convex/gjk3d.lua convex_epa.png 3 960x640 at=-1.0,0.4,0.2 turn=30,35 phase=epa step=2
+render scripts/convex/boxtree.lua convex_boxtree.png 3 960x640 level=1
+render scripts/convex/boxtree.lua convex_boxtree_pair.png 3 960x640 mode=pair

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The 2D lessons (scripts/2d/covering.lua, tritree.lua, circle_polygon.lua, polygon_polygon.lua,
-# grid.lua) and the 3D ones (scripts/3d/covering3d.lua, tetratree.lua, sphere_mesh.lua, mesh_mesh.lua, bvh.lua) run headless: each must exit
+# grid.lua), the 3D ones (scripts/3d/covering3d.lua, tetratree.lua, sphere_mesh.lua, mesh_mesh.lua, bvh.lua)
+# and the convex ones (scripts/convex/gjk2d.lua, gjk3d.lua, boxtree.lua) run headless: each must exit
 # 0 and write a PNG of the size asked for, first as the docs render it (no input), then driven by
 # synthetic events: a Lua harness loads the lesson and, frame by frame, presses the mouse, drags,
 # releases, turns the wheel and presses every key the lessons know (and a few they do not), several
@@ -127,6 +128,18 @@ for lesson in covering3d tetratree sphere_mesh mesh_mesh bvh; do
 		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
 done
 
+for lesson in gjk2d gjk3d boxtree; do
+	script="$source_dir/scripts/convex/$lesson.lua"
+	if [ ! -f "$script" ]; then
+		fail "$lesson: $script is missing"
+		continue
+	fi
+	run "$lesson" 960x640 "$script"
+	FRAMES=$events_frames run "${lesson}_events" 240x160 "$harness" "$script"
+	grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_${lesson}_events.out" ||
+		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
+done
+
 # The argument forms the docs use.
 run covering_args 320x240 "$source_dir/scripts/2d/covering.lua" shape=star method=star at=0.4,2.9 inspect=3 cache=off
 run tritree_args 320x240 "$source_dir/scripts/2d/tritree.lua" shape=comb depth=3 fit=0 level=2 step=6 show=raw,circles,envelope,nofitted
@@ -141,6 +154,13 @@ run mesh_mesh_args 320x240 "$source_dir/scripts/3d/mesh_mesh.lua" mesh=hollow_ba
 FRAMES=60 run mesh_mesh_path 320x240 "$source_dir/scripts/3d/mesh_mesh.lua" mesh=torus other=icosphere path=on keys=s,m
 run bvh_args 320x240 "$source_dir/scripts/3d/bvh.lua" mode=pair mesh=hollow_ball other=icosphere leaf=1 depth=40 at=0.75,0.1,0 turn=30,20 size=2 show=nested,solid,noboxes,novisited,nocontacts keys=],[,n,o,a,k,l,q,x,+,-,up,pagedown
 FRAMES=60 run bvh_path 320x240 "$source_dir/scripts/3d/bvh.lua" mesh=two_boxes path=on r=0.3 keys=p,l
+run gjk2d_args 320x240 "$source_dir/scripts/convex/gjk2d.lua" a=circle b=capsule at=-1,0.5 angle=40 step=9 mode=paper keys=n,b,x,r,q,e,s,o,p
+run gjk2d_overlap 320x240 "$source_dir/scripts/convex/gjk2d.lua" a=square b=rounded_triangle at=-2.8,0 step=2
+run gjk3d_args 320x240 "$source_dir/scripts/convex/gjk3d.lua" a=cylinder b=sphere at=-0.6,0.2,0.1 turn=10,50 phase=epa step=3 keys=n,b,x,r,left,pageup,q,z,s,o,k
+run gjk3d_epa 320x240 "$source_dir/scripts/convex/gjk3d.lua" at=-1.0,0.4,0.2 turn=30,35 phase=epa step=2
+FRAMES=60 run gjk3d_path 320x240 "$source_dir/scripts/convex/gjk3d.lua" a=octahedron b=capsule path=on keys=x
+run boxtree_args 320x240 "$source_dir/scripts/convex/boxtree.lua" shape=octahedron other=prism depth=5 level=3 centroid=volume root=pca show=noouter,noinner,nopieces keys=],[,+,-,c,f,o,n,w
+run boxtree_pair 320x240 "$source_dir/scripts/convex/boxtree.lua" mode=pair at=2.0,0.6,0.25 turn=30,20 leaf=paper descent=larger keys=l,d,i,left,pageup,q,z,b
 
 if [ "$failures" -ne 0 ]; then
 	echo "$failures lesson check(s) failed"
