@@ -792,6 +792,8 @@ col_status col_boxtree_build(const col_convex *polytope, const col_boxtree_optio
 		return col_fail(error, COL_ERROR_DEGENERATE,
 		                "boxtree: the polytope is flat (no solid to split)");
 
+	if (o.inner_tolerance == 0.0) /* the solver's own default, so the tree reports what it used */
+		o.inner_tolerance = col_inscribed_box_default_options().tolerance;
 	col_boxtree *tree = calloc(1, sizeof *tree);
 	if (tree == NULL)
 		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "boxtree: out of memory");
