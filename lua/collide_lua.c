@@ -313,6 +313,7 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_gjk(L);
 	col_lua_open_epa(L);
 	col_lua_open_boxtree(L);
+	col_lua_open_contact(L);
 	return 1;
 }
 

@@ -76,10 +76,11 @@ void col_lua_open_mesh_bvh(lua_State *L); /* collide.bvh */
 /* collide.box, capsule, cylinder, cone, segment3, triangle, point3, capsule2, polygon2 and the
  * collide.shape type; opened after shapes2d and shapes3d */
 void col_lua_open_shape(lua_State *L);
-void col_lua_open_convex(lua_State *L); /* collide.convex (hulls and checked polytopes) */
-void col_lua_open_gjk(lua_State *L);    /* collide.gjk, gjk_cache, intersects, johnson */
-void col_lua_open_epa(lua_State *L);    /* collide.penetration, penetration_bound */
+void col_lua_open_convex(lua_State *L);  /* collide.convex (hulls and checked polytopes) */
+void col_lua_open_gjk(lua_State *L);     /* collide.gjk, gjk_cache, intersects, johnson */
+void col_lua_open_epa(lua_State *L);     /* collide.penetration, penetration_bound */
 void col_lua_open_boxtree(lua_State *L); /* collide.boxtree; opened after convex */
+void col_lua_open_contact(lua_State *L); /* collide.contact, raycast, shapecast */
 
 /* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
  * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the
@@ -264,12 +265,12 @@ col_mesh_bvh *col_lua_to_mesh_bvh(lua_State *L, int idx);
 
 /* The 3D query wrappers' shared arguments and results (wrap_query3d.c). */
 int col_lua_check_vector3(lua_State *L, int arg, const char *what, col_vec3 *out); /* returns the next arg */
-int col_lua_check_ball(lua_State *L, int arg, col_sphere *out);                     /* returns the next arg */
+int col_lua_check_ball(lua_State *L, int arg, col_sphere *out);                    /* returns the next arg */
 void col_lua_push_mesh_contact(lua_State *L, const col_mesh_contact *contact);
 void col_lua_set_triangle(lua_State *L, const char *key, int triangle); /* 1-based; -1 leaves it out */
-void col_lua_push_indices(lua_State *L, const int *indices, int count);  /* 1-based */
+void col_lua_push_indices(lua_State *L, const int *indices, int count); /* 1-based */
 int col_lua_check_ray(lua_State *L, int arg, col_vec3 *origin, col_vec3 *direction,
-                      double *max_distance);                          /* returns the next arg */
+                      double *max_distance);                      /* returns the next arg */
 void col_lua_push_ray_hit(lua_State *L, const col_ray_hit3 *hit); /* {distance, point, normal, triangle} */
 
 /* ---- option tables ---- */
