@@ -29,6 +29,7 @@
 #include "collide/shape_oracle.h"
 
 #include "contact_checks.h"
+#include "shape_corners.h"
 
 /* ---- helpers ---- */
 
@@ -584,34 +585,9 @@ static void test_random_rays(void **state)
 static bool core_corners(const col_shape *s, col_vec3 *out, int *count)
 {
 	col_vec3 local[64];
-	int n = 0;
-	switch (s->kind) {
-	case COL_SHAPE_POINT: local[n++] = s->core.point; break;
-	case COL_SHAPE_SEGMENT:
-		local[n++] = s->core.segment.a;
-		local[n++] = s->core.segment.b;
-		break;
-	case COL_SHAPE_TRIANGLE:
-		local[n++] = s->core.triangle.a;
-		local[n++] = s->core.triangle.b;
-		local[n++] = s->core.triangle.c;
-		break;
-	case COL_SHAPE_BOX: {
-		col_vec3 h = s->core.half_extents;
-		for (int i = 0; i < 8; i++)
-			local[n++] = (col_vec3){i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y, i & 4 ? h.z : -h.z};
-		break;
-	}
-	case COL_SHAPE_CONVEX:
-		n = col_convex_vertex_count(s->core.convex);
-		memcpy(local, col_convex_vertices(s->core.convex), sizeof(col_vec3) * (size_t)n);
-		break;
-	case COL_SHAPE_POLYGON:
-		for (int i = 0; i < s->core.polygon.count; i++)
-			local[n++] = (col_vec3){s->core.polygon.points[i].x, s->core.polygon.points[i].y, 0};
-		break;
-	default: return false;
-	}
+	int n = shape_core_corners(s, local);
+	if (n < 0)
+		return false;
 	for (int i = 0; i < n; i++)
 		out[i] = col_transform3_apply(s->pose, local[i]);
 	*count = n;

@@ -46,6 +46,7 @@
 #include "collide/shape_oracle.h"
 #include "collide/shapes3d.h"
 
+#include "shape_corners.h"
 #include "support.h"
 
 /* ---- the classes of shapes ---- */
@@ -316,41 +317,9 @@ static double max_abs3(col_vec3 v)
 static void placed_make(placed *p, const col_shape *s)
 {
 	col_vec3 local[MAX_VERTICES];
-	int n = 0;
-	switch (s->kind) {
-	case COL_SHAPE_POINT: local[n++] = s->core.point; break;
-	case COL_SHAPE_SEGMENT:
-		local[n++] = s->core.segment.a;
-		local[n++] = s->core.segment.b;
-		break;
-	case COL_SHAPE_TRIANGLE:
-		local[n++] = s->core.triangle.a;
-		local[n++] = s->core.triangle.b;
-		local[n++] = s->core.triangle.c;
-		break;
-	case COL_SHAPE_BOX: {
-		col_vec3 h = s->core.half_extents;
-		for (int i = 0; i < 8; i++)
-			local[n++] = (col_vec3){i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y, i & 4 ? h.z : -h.z};
-		break;
-	}
-	case COL_SHAPE_CYLINDER:
-	case COL_SHAPE_CONE:
-		if (!is_curved(s)) { /* radius 0: the axis */
-			local[n++] = (col_vec3){0, 0, -s->core.cylinder.half_height};
-			local[n++] = (col_vec3){0, 0, s->core.cylinder.half_height};
-		}
-		break;
-	case COL_SHAPE_CONVEX:
-		n = col_convex_vertex_count(s->core.convex);
-		memcpy(local, col_convex_vertices(s->core.convex), (size_t)n * sizeof *local);
-		break;
-	default:
-		n = s->core.polygon.count;
-		for (int i = 0; i < n; i++)
-			local[i] = (col_vec3){s->core.polygon.points[i].x, s->core.polygon.points[i].y, 0};
-		break;
-	}
+	int n = shape_core_corners(s, local);
+	if (n < 0) /* curved: closed-form supports below */
+		n = 0;
 	p->shape = s;
 	p->count = n;
 	p->centre = (col_vec3){0, 0, 0};

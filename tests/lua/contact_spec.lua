@@ -10,10 +10,7 @@ local nan = 0 / 0
 local tight = 1e-12
 
 local function near_vec(expected, got, tolerance, what)
-	assert.are.equal(#expected, #got, (what or "vector") .. ": dimension")
-	for i = 1, #expected do
-		assert.is_near(expected[i], got[i], tolerance or tight, (what or "vector") .. " component " .. i)
-	end
+	support.near_vec(expected, got, tolerance or tight, what)
 end
 
 local function floor_box()

@@ -7,6 +7,15 @@ local collide = require "collide"
 
 local support = {}
 
+-- Asserts that vector got has expected's dimension and lies within tolerance of it, component by
+-- component (what names it in the message).
+function support.near_vec(expected, got, tolerance, what)
+	assert.are.equal(#expected, #got, (what or "vector") .. ": dimension")
+	for i = 1, #expected do
+		assert.is_near(expected[i], got[i], tolerance, (what or "vector") .. " component " .. i)
+	end
+end
+
 -- The message of the error f(...) raises, as a string; f must fail.
 function support.error_of(f, ...)
 	local ok, message = pcall(f, ...)
