@@ -57,3 +57,6 @@ render scripts/convex/gjk3d.lua convex_gjk3d.png 3 960x640 step=3
 render scripts/convex/gjk3d.lua convex_epa.png 3 960x640 at=-1.0,0.4,0.2 turn=30,35 phase=epa step=2
 render scripts/convex/boxtree.lua convex_boxtree.png 3 960x640 level=1
 render scripts/convex/boxtree.lua convex_boxtree_pair.png 3 960x640 mode=pair
+render scripts/convex/contacts.lua convex_contacts.png 3 960x640 margin=0.3
+render scripts/convex/contacts.lua convex_contacts_cast.png 3 960x640 mode=cast
+render scripts/convex/contacts.lua convex_contacts_ray.png 3 960x640 dim=2 mode=ray

@@ -1,6 +1,7 @@
--- What the convex lessons share (gjk2d.lua, gjk3d.lua, boxtree.lua): the reading of their key=value
--- arguments, small vector and quaternion helpers, and the drawing of convex things: shapes and
--- Minkowski differences as hulls of support points, polytopes, oriented boxes and arrows.
+-- What the convex lessons share (gjk2d.lua, gjk3d.lua, boxtree.lua, contacts.lua): the reading of
+-- their key=value arguments, small vector and quaternion helpers, and the drawing of convex things:
+-- shapes and Minkowski differences as hulls of support points, polytopes, oriented boxes and arrows,
+-- in 3D and in the plane.
 -- A lesson takes it with `local cd = require "convex_draw"`: the host puts the running script's own
 -- directory first on package.path, so a module beside the script is found wherever it is run from.
 --
@@ -25,6 +26,11 @@
 --   cd.box_mesh(box, moved)        the box as a mesh (12 triangles turned outward)
 --   cd.arrow3d(g, from, to, style) a 3D arrow (a line and a dot at its head)
 --   cd.kept(store, name, key, make) store[name] made by make(), made again when key changes
+--   cd.hull2(points)               the convex hull of 2D points, counter-clockwise (a new table; the
+--                                  points are not changed)
+--   cd.outline2(shape, n)          the outline of a 2D shape: the hull of its support points along n
+--                                  directions all round (default 180)
+--   cd.arrow2d(g, from, to, style) a 2D arrow (a segment and two barbs at its head)
 local collide = require "collide"
 
 local cd = {}
@@ -180,6 +186,49 @@ function cd.kept(store, name, k, make)
 		store[name] = d
 	end
 	return d.value
+end
+
+function cd.hull2(points)
+	local sorted = {}
+	for i, p in ipairs(points) do sorted[i] = p end
+	table.sort(sorted, function(p, r) return p[1] < r[1] or (p[1] == r[1] and p[2] < r[2]) end)
+	local function turn(o, a, b) return (a[1] - o[1]) * (b[2] - o[2]) - (a[2] - o[2]) * (b[1] - o[1]) end
+	local lower, upper = {}, {}
+	for _, p in ipairs(sorted) do
+		while #lower >= 2 and turn(lower[#lower - 1], lower[#lower], p) <= 0 do lower[#lower] = nil end
+		lower[#lower + 1] = p
+	end
+	for i = #sorted, 1, -1 do
+		local p = sorted[i]
+		while #upper >= 2 and turn(upper[#upper - 1], upper[#upper], p) <= 0 do upper[#upper] = nil end
+		upper[#upper + 1] = p
+	end
+	lower[#lower] = nil
+	upper[#upper] = nil
+	for _, p in ipairs(upper) do lower[#lower + 1] = p end
+	return lower
+end
+
+function cd.outline2(shape, n)
+	n = n or 180
+	local points = {}
+	for i = 0, n - 1 do
+		local a = 2 * math.pi * i / n
+		points[#points + 1] = shape:support{ math.cos(a), math.sin(a) }
+	end
+	return cd.hull2(points)
+end
+
+function cd.arrow2d(g, from, to, style)
+	g.segment(from[1], from[2], to[1], to[2], style)
+	local d = { to[1] - from[1], to[2] - from[2] }
+	local n = math.sqrt(d[1] * d[1] + d[2] * d[2])
+	if n < 1e-9 then return end
+	local u, h = { d[1] / n, d[2] / n }, math.min(0.25, 0.4 * n)
+	for _, s in ipairs{ 1, -1 } do
+		local side = { to[1] - h * u[1] + s * 0.5 * h * u[2], to[2] - h * u[2] - s * 0.5 * h * u[1] }
+		g.segment(to[1], to[2], side[1], side[2], style)
+	end
 end
 
 return cd

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The 2D lessons (scripts/2d/covering.lua, tritree.lua, circle_polygon.lua, polygon_polygon.lua,
 # grid.lua), the 3D ones (scripts/3d/covering3d.lua, tetratree.lua, sphere_mesh.lua, mesh_mesh.lua, bvh.lua)
-# and the convex ones (scripts/convex/gjk2d.lua, gjk3d.lua, boxtree.lua) run headless: each must exit
-# 0 and write a PNG of the size asked for, first as the docs render it (no input), then driven by
+# and the convex ones (scripts/convex/gjk2d.lua, gjk3d.lua, boxtree.lua, contacts.lua) run headless:
+# each must exit 0 and write a PNG of the size asked for, first as the docs render it (no input), then driven by
 # synthetic events: a Lua harness loads the lesson and, frame by frame, presses the mouse, drags,
 # releases, turns the wheel and presses every key the lessons know (and a few they do not), several
 # times over, so every state a key leads to is drawn once.
@@ -128,7 +128,7 @@ for lesson in covering3d tetratree sphere_mesh mesh_mesh bvh; do
 		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
 done
 
-for lesson in gjk2d gjk3d boxtree; do
+for lesson in gjk2d gjk3d boxtree contacts; do
 	script="$source_dir/scripts/convex/$lesson.lua"
 	if [ ! -f "$script" ]; then
 		fail "$lesson: $script is missing"
@@ -161,6 +161,26 @@ run gjk3d_epa 320x240 "$source_dir/scripts/convex/gjk3d.lua" at=-1.0,0.4,0.2 tur
 FRAMES=60 run gjk3d_path 320x240 "$source_dir/scripts/convex/gjk3d.lua" a=octahedron b=capsule path=on keys=x
 run boxtree_args 320x240 "$source_dir/scripts/convex/boxtree.lua" shape=octahedron other=prism depth=5 level=3 centroid=volume root=pca show=noouter,noinner,nopieces keys=],[,+,-,c,f,o,n,w
 run boxtree_pair 320x240 "$source_dir/scripts/convex/boxtree.lua" mode=pair at=2.0,0.6,0.25 turn=30,20 leaf=paper descent=larger keys=l,d,i,left,pageup,q,z,b
+# contacts.lua: the synthetic events again in its 2D mode (the drag moves shapes and handles there),
+# then its modes and arguments: 3D and 2D manifolds with a margin and the general path, rays that hit
+# and miss, casts that hit, miss and start touching, and the animations.
+contacts="$source_dir/scripts/convex/contacts.lua"
+FRAMES=$events_frames run contacts_events_2d 240x160 "$harness" "$contacts" dim=2
+grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_contacts_events_2d.out" ||
+	fail "contacts_events_2d: the harness did not run every frame: $(cat "$work_dir/lesson_contacts_events_2d.out")"
+run contacts_args 320x240 "$contacts" a=cylinder b=cone at=0.1,0.8,-0.2 turn=10,30 margin=0.3 general=on \
+	keys=g,+,-,=,s,o,q,z,up,pageup,d,d
+run contacts_margin 320x240 "$contacts" margin=0.3
+run contacts_2d 320x240 "$contacts" dim=2 a=circle b=capsule at=0.2,0.5 angle=30 margin=0.2 keys=s,o,q,e,left,up,g
+run contacts_ray 320x240 "$contacts" mode=ray a=cone b=sphere from=-2,1.5,1 dir=1,-0.5,-0.5 keys=[,],.,left
+run contacts_ray_miss 320x240 "$contacts" mode=ray dir=-1,0,0
+run contacts_ray_2d 320x240 "$contacts" dim=2 mode=ray from=-4,0.5 dir=1,-0.2 keys=[,],d,d
+run contacts_cast 320x240 "$contacts" mode=cast a=polytope b=cylinder at=1.9,1.9,0.4 motion=-2.9,-1.65,-0.95 \
+	keys=],.,m,m
+run contacts_cast_touching 320x240 "$contacts" mode=cast at=0,0.5,0
+run contacts_cast_2d 320x240 "$contacts" dim=2 mode=cast b=circle motion=-4.6,-2.2 keys=o,s,[
+FRAMES=60 run contacts_path 320x240 "$contacts" a=sphere b=box path=on
+FRAMES=60 run contacts_path_2d 320x240 "$contacts" dim=2 mode=cast path=on keys=r
 
 if [ "$failures" -ne 0 ]; then
 	echo "$failures lesson check(s) failed"
