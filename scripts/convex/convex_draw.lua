@@ -188,6 +188,8 @@ function cd.kept(store, name, k, make)
 	return d.value
 end
 
+-- The convex hull of 2D points ({x, y} tables), counter-clockwise (Andrew's monotone chain); points is
+-- left as it was.
 function cd.hull2(points)
 	local sorted = {}
 	for i, p in ipairs(points) do sorted[i] = p end

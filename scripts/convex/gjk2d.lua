@@ -71,26 +71,6 @@ end
 local DIRECTIONS = {}
 for i = 0, 179 do DIRECTIONS[#DIRECTIONS + 1] = { math.cos(2 * math.pi * i / 180), math.sin(2 * math.pi * i / 180) } end
 
--- The convex hull of 2D points, counter-clockwise (Andrew's monotone chain).
-local function hull2(points)
-	table.sort(points, function(p, r) return p[1] < r[1] or (p[1] == r[1] and p[2] < r[2]) end)
-	local function turn(o, a, b) return (a[1] - o[1]) * (b[2] - o[2]) - (a[2] - o[2]) * (b[1] - o[1]) end
-	local lower, upper = {}, {}
-	for _, p in ipairs(points) do
-		while #lower >= 2 and turn(lower[#lower - 1], lower[#lower], p) <= 0 do lower[#lower] = nil end
-		lower[#lower + 1] = p
-	end
-	for i = #points, 1, -1 do
-		local p = points[i]
-		while #upper >= 2 and turn(upper[#upper - 1], upper[#upper], p) <= 0 do upper[#upper] = nil end
-		upper[#upper + 1] = p
-	end
-	lower[#lower] = nil
-	upper[#upper] = nil
-	for _, p in ipairs(upper) do lower[#lower + 1] = p end
-	return lower
-end
-
 local function minkowski(core)
 	local points = {}
 	for _, d in ipairs(DIRECTIONS) do
@@ -103,7 +83,7 @@ local function minkowski(core)
 			for _, b in ipairs(B:vertices()) do points[#points + 1] = { a[1] - b[1], a[2] - b[2] } end
 		end
 	end
-	return hull2(points)
+	return cd.hull2(points)
 end
 
 -- ---- the query ----
@@ -194,7 +174,7 @@ local function draw_shape(g, shape, color)
 		-- the outline of any other shape: its support points all round
 		local outline = {}
 		for i, d in ipairs(DIRECTIONS) do outline[i] = shape:support(d) end
-		g.polygon(hull2(outline), style)
+		g.polygon(cd.hull2(outline), style)
 	end
 end
 
