@@ -231,24 +231,6 @@ static double max_abs(col_vec3 v)
 	return fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
 }
 
-/* Whether the origin lies in the closed tetrahedron of the four points (exact on those points; false
- * for a flat one). */
-static bool origin_inside(const col_vec3 p[4])
-{
-	const col_vec3 o = {0.0, 0.0, 0.0};
-	double volume = col_orient3d(p[0], p[1], p[2], p[3]);
-	if (volume == 0.0)
-		return false;
-	for (int i = 0; i < 4; i++) {
-		col_vec3 q[4] = {p[0], p[1], p[2], p[3]};
-		q[i] = o;
-		double side = col_orient3d(q[0], q[1], q[2], q[3]);
-		if ((side < 0.0 && volume > 0.0) || (side > 0.0 && volume < 0.0))
-			return false;
-	}
-	return true;
-}
-
 /* Johnson's answer restricted to the face of the tetrahedron rel (points relative to x) nearest the
  * origin, numbered as the four points are. */
 static void nearest_face(const col_vec3 rel[4], col_johnson_result *out)
@@ -338,9 +320,7 @@ static cast_answer gjk_cast(minkowski_pair *p, col_vec3 r, double radius, double
 		bool from_simplex = count > 0; /* v came from the simplex (not the first guess) */
 		bool repeat = false;
 		for (int i = 0; i < count; i++)
-			if (col_vec3_equal(y[i].w, w.w) ||
-			    (w.feature_a >= 0 && w.feature_b >= 0 && y[i].feature_a == w.feature_a &&
-			     y[i].feature_b == w.feature_b))
+			if (minkowski_vertex_same(&y[i], &w))
 				repeat = true;
 		if (repeat && !advanced)
 			break; /* the simplex already holds K's support: v is as short as it gets */
@@ -351,7 +331,7 @@ static cast_answer gjk_cast(minkowski_pair *p, col_vec3 r, double radius, double
 			rel[i] = col_vec3_sub(y[i].w, x);
 		col_johnson_result j;
 		col_johnson(rel, count, &j);
-		if (j.kept == 15u && !origin_inside(rel)) {
+		if (j.kept == 15u && !col_origin_in_tetrahedron(rel, NULL)) {
 			/* Round-off says the tetrahedron holds x, the exact orientations say not: x lies on
 			 * (or a rounding beyond) one of its faces. The face nearest x stands. */
 			nearest_face(rel, &j);

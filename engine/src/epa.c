@@ -584,11 +584,8 @@ static bool penetration_start(minkowski_pair *p, minkowski_simplex *st, const co
 		r->status = COL_PENETRATION_APART;
 		return false;
 	}
-	col_vec3 core_a = {0, 0, 0}, core_b = {0, 0, 0};
-	for (int i = 0; i < st->count; i++) {
-		core_a = col_vec3_add(core_a, col_vec3_scale(st->y[i].a, st->lambda[i]));
-		core_b = col_vec3_add(core_b, col_vec3_scale(st->y[i].b, st->lambda[i]));
-	}
+	col_vec3 core_a, core_b;
+	minkowski_simplex_points(st, &core_a, &core_b);
 	col_vec3 n = col_vec3_scale(st->v, -1.0 / length);
 	r->status = COL_PENETRATION_CONVERGED;
 	r->depth = radii - length;
@@ -633,24 +630,13 @@ col_penetration col_penetration_depth(const col_shape *a, const col_shape *b, co
 			n = (col_vec3){1, 0, 0};
 		ans.normal = n;
 		ans.depth = 0.0;
-		ans.a = st.y[0].a;
-		ans.b = st.y[0].b;
-		if (st.count > 1) {
-			ans.a = ans.b = (col_vec3){0, 0, 0};
-			for (int i = 0; i < st.count; i++) {
-				ans.a = col_vec3_add(ans.a, col_vec3_scale(st.y[i].a, st.lambda[i]));
-				ans.b = col_vec3_add(ans.b, col_vec3_scale(st.y[i].b, st.lambda[i]));
-			}
-		}
+		minkowski_simplex_points(&st, &ans.a, &ans.b);
 	} else {
 		/* Near touching, K's origin may lie outside the polytope by round-off, and the nearest
 		 * face be a far sliver whose plane passes the origin: its witnesses lie on the shapes but
 		 * far from depth * normal apart. GJK's closest points are then the better pair. */
-		col_vec3 ga = {0, 0, 0}, gb = {0, 0, 0};
-		for (int i = 0; i < st.count; i++) {
-			ga = col_vec3_add(ga, col_vec3_scale(st.y[i].a, st.lambda[i]));
-			gb = col_vec3_add(gb, col_vec3_scale(st.y[i].b, st.lambda[i]));
-		}
+		col_vec3 ga, gb;
+		minkowski_simplex_points(&st, &ga, &gb);
 		col_vec3 offset = col_vec3_scale(ans.normal, ans.depth);
 		if (col_vec3_distance(col_vec3_sub(ga, gb), offset) <
 		    col_vec3_distance(col_vec3_sub(ans.a, ans.b), offset)) {

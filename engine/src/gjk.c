@@ -209,19 +209,10 @@ static void state_from_simplex(minkowski_simplex *st, const minkowski_vertex *y,
 	st->vv = col_vec3_dot(v, v);
 }
 
-/* Whether w is a point the simplex already has: the same pair of support vertices, or the same point
- * of K. GJK stops there (the digest's stall guard): w cannot bring v closer. */
-static bool vertex_same(const minkowski_vertex *y, const minkowski_vertex *w)
-{
-	return (w->feature_a >= 0 && w->feature_b >= 0 && y->feature_a == w->feature_a &&
-	        y->feature_b == w->feature_b) ||
-	       col_vec3_equal(y->w, w->w);
-}
-
 static bool vertex_repeats(const minkowski_simplex *st, const minkowski_vertex *w)
 {
 	for (int i = 0; i < st->count; i++)
-		if (vertex_same(&st->y[i], w))
+		if (minkowski_vertex_same(&st->y[i], w))
 			return true;
 	return false;
 }
@@ -236,12 +227,9 @@ static void set_origin(minkowski_simplex *st, const double *side, double total)
 	st->vv = 0.0;
 }
 
-/* Whether the origin lies in the closed tetrahedron of the simplex's four points of K (exact on
- * those rounded points; false for a flat one); if so, the weights become the origin's. */
-static bool origin_in_tetrahedron(minkowski_simplex *st)
+bool col_origin_in_tetrahedron(const col_vec3 p[4], double weights[4])
 {
 	const col_vec3 o = {0.0, 0.0, 0.0};
-	col_vec3 p[4] = {st->y[0].w, st->y[1].w, st->y[2].w, st->y[3].w};
 	double volume = col_orient3d(p[0], p[1], p[2], p[3]);
 	if (volume == 0.0)
 		return false;
@@ -253,7 +241,20 @@ static bool origin_in_tetrahedron(minkowski_simplex *st)
 		if ((side[i] < 0.0 && volume > 0.0) || (side[i] > 0.0 && volume < 0.0))
 			return false;
 	}
-	set_origin(st, side, volume);
+	if (weights != NULL)
+		for (int i = 0; i < 4; i++)
+			weights[i] = side[i] / volume;
+	return true;
+}
+
+/* The same for the simplex's four points of K; if so, the weights become the origin's. */
+static bool origin_in_tetrahedron(minkowski_simplex *st)
+{
+	col_vec3 p[4] = {st->y[0].w, st->y[1].w, st->y[2].w, st->y[3].w};
+	double weights[4];
+	if (!col_origin_in_tetrahedron(p, weights))
+		return false;
+	set_origin(st, weights, 1.0);
 	return true;
 }
 
@@ -726,10 +727,11 @@ static unsigned slot_add(slot_simplex *s, const minkowski_vertex *w)
 	return 0;
 }
 
-/* `weights`: the origin's weights in a full simplex must be exact (the common point of an overlap
- * is made of them), not Johnson's. */
+/* With `early` (col_gjk_intersect) the loop stops as soon as the answer is known; without it the
+ * origin's weights in a full simplex must be exact (the common point of an overlap is made of
+ * them), not Johnson's. */
 static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk_options *o, bool early,
-                          bool weights, double margin, int *iterations, bool *used_backup, double *lower)
+                          double margin, int *iterations, bool *used_backup, double *lower)
 {
 	slot_simplex s;
 	slot_from_state(&s, st);
@@ -770,7 +772,7 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 		double g = s.vv - vw;
 		bool repeats = false;
 		for (int i = 0; i < 4; i++)
-			if ((s.bits & (1u << i)) && vertex_same(&s.y[i], &w))
+			if ((s.bits & (1u << i)) && minkowski_vertex_same(&s.y[i], &w))
 				repeats = true;
 		if (g <= o->relative_tolerance * s.vv || g <= o->absolute_tolerance || repeats) {
 			end = END_SEPARATED;
@@ -826,7 +828,7 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 					points[full_simplex.count] = s.y[i].w;
 					full_simplex.y[full_simplex.count++] = s.y[i];
 				}
-			if (!weights && !p->planar && clearly_inside(s.deltas, lambda, points)) {
+			if (early && !p->planar && clearly_inside(s.deltas, lambda, points)) {
 				s.bits = kept;
 				memcpy(s.lambda, lambda, sizeof lambda);
 				s.v = v;
@@ -900,21 +902,14 @@ col_gjk_result col_gjk_distance(const col_shape *a, const col_shape *b, const co
 	double lower;
 	loop_end end = o.paper || trace != NULL
 	                   ? gjk_loop(&p, &st, &o, false, 0.0, trace, &r.iterations, &r.backup, &lower)
-	                   : fast_loop(&p, &st, &o, false, true, 0.0, &r.iterations, &r.backup, &lower);
+	                   : fast_loop(&p, &st, &o, false, 0.0, &r.iterations, &r.backup, &lower);
 	if (end != END_INTERSECTING && ends_touching(&p, &st, lower, 0.0))
 		end = END_INTERSECTING;
 	cache_store(cache, &st);
 	r.simplex = simplex_to_world(&p, &st);
 
-	col_vec3 core_a = {0.0, 0.0, 0.0}, core_b = {0.0, 0.0, 0.0};
-	for (int i = 0; i < st.count; i++) {
-		core_a = col_vec3_add(core_a, col_vec3_scale(st.y[i].a, st.lambda[i]));
-		core_b = col_vec3_add(core_b, col_vec3_scale(st.y[i].b, st.lambda[i]));
-	}
-	if (st.count == 1) {
-		core_a = st.y[0].a;
-		core_b = st.y[0].b;
-	}
+	col_vec3 core_a, core_b;
+	minkowski_simplex_points(&st, &core_a, &core_b);
 	double radii = a->radius + b->radius;
 	if (end == END_INTERSECTING) {
 		r.status = COL_GJK_INTERSECTING;
@@ -954,7 +949,7 @@ bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *ca
 	bool backup;
 	double lower;
 	double margin = a->radius + b->radius;
-	loop_end end = fast_loop(&p, &st, &o, true, false, margin, &iterations, &backup, &lower);
+	loop_end end = fast_loop(&p, &st, &o, true, margin, &iterations, &backup, &lower);
 	if ((end == END_SEPARATED || end == END_MAX) && ends_touching(&p, &st, lower, margin))
 		end = END_INTERSECTING;
 	cache_store(cache, &st);
@@ -994,7 +989,7 @@ bool col_gjk_run(minkowski_pair *p, minkowski_simplex *st, col_gjk_cache *cache,
 	int count;
 	bool backup;
 	double lower;
-	loop_end end = fast_loop(p, st, &o, false, true, 0.0, &count, &backup, &lower);
+	loop_end end = fast_loop(p, st, &o, false, 0.0, &count, &backup, &lower);
 	bool meet = end == END_INTERSECTING || ends_touching(p, st, lower, 0.0);
 	cache_store(cache, st);
 	if (iterations != NULL)

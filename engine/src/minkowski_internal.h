@@ -60,6 +60,15 @@ static inline minkowski_vertex minkowski_support(minkowski_pair *p, col_vec3 d)
 	return out;
 }
 
+/* Whether w is a point a simplex vertex y already is: the same pair of support vertices, or the same
+ * point of K. GJK stops there (the digest's stall guard): w cannot bring v closer. */
+static inline bool minkowski_vertex_same(const minkowski_vertex *y, const minkowski_vertex *w)
+{
+	return (w->feature_a >= 0 && w->feature_b >= 0 && y->feature_a == w->feature_a &&
+	        y->feature_b == w->feature_b) ||
+	       col_vec3_equal(y->w, w->w);
+}
+
 /* GJK's simplex while it runs: its points of K, their weights and v = sum lambda_i w_i. */
 typedef struct minkowski_simplex {
 	int count;
@@ -68,6 +77,26 @@ typedef struct minkowski_simplex {
 	col_vec3 v;
 	double vv;
 } minkowski_simplex;
+
+/* The points of A and of B (A's frame) with the simplex's weights: GJK's nearest points, or a
+ * common point when the origin is in the simplex. */
+static inline void minkowski_simplex_points(const minkowski_simplex *st, col_vec3 *a, col_vec3 *b)
+{
+	if (st->count == 1) {
+		*a = st->y[0].a;
+		*b = st->y[0].b;
+		return;
+	}
+	*a = *b = (col_vec3){0.0, 0.0, 0.0};
+	for (int i = 0; i < st->count; i++) {
+		*a = col_vec3_add(*a, col_vec3_scale(st->y[i].a, st->lambda[i]));
+		*b = col_vec3_add(*b, col_vec3_scale(st->y[i].b, st->lambda[i]));
+	}
+}
+
+/* Whether the origin lies in the closed tetrahedron of p (exact on those points; false for a flat
+ * one); if so and weights is not NULL, the origin's barycentric weights. */
+bool col_origin_in_tetrahedron(const col_vec3 p[4], double weights[4]);
 
 /* GJK's distance loop (defaults, no trace) on the cores, for EPA and the contact queries: leaves the
  * final simplex in st and answers whether the cores meet (the origin is in K, to rounding). cache
