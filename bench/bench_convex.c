@@ -33,6 +33,8 @@
 
 typedef struct body {
 	col_convex *convex;
+	col_shape shape; /* the body's collide shape: each pair copies it and sets the pose, as an
+	                  * application keeps a shape per body (the peers likewise keep theirs) */
 	double *xyz; /* hull vertices, body-local, for the peers */
 	int vertex_count;
 	int32_t *triangles; /* the faces fanned into triangles, outward */
@@ -60,6 +62,7 @@ static void bodies_build(void)
 			exit(1);
 		}
 		const col_convex *c = bodies[k].convex;
+		bodies[k].shape = col_shape_convex(c);
 		int nv = col_convex_vertex_count(c), nf = col_convex_face_count(c);
 		bodies[k].vertex_count = nv;
 		bodies[k].xyz = bench_checked_malloc(3 * (size_t)nv * sizeof(double));
@@ -93,7 +96,7 @@ static void bodies_build(void)
 
 static col_shape shape_at(const body *b, const bench_pose *pose)
 {
-	col_shape s = col_shape_convex(b->convex);
+	col_shape s = b->shape;
 	s.pose.rotation = (col_quat){pose->q[0], pose->q[1], pose->q[2], pose->q[3]};
 	s.pose.translation = (col_vec3){pose->t[0], pose->t[1], pose->t[2]};
 	return s;

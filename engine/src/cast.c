@@ -267,20 +267,12 @@ static void nearest_face(const col_vec3 rel[4], col_johnson_result *out)
 		}
 }
 
-/* A point inside a core, in its body frame. */
-static col_vec3 inner_point(const col_shape *s)
-{
-	col_shape placed = *s;
-	placed.pose = col_transform3_identity();
-	return col_shape_center(&placed);
-}
-
 /* The ray from the origin along r (A's frame) against K = A - B grown by radius, t in [0, max_t]. */
 static cast_answer gjk_cast(minkowski_pair *p, col_vec3 r, double radius, double max_t)
 {
 	cast_answer ans;
 	memset(&ans, 0, sizeof ans);
-	col_vec3 ca = inner_point(p->a), cb = minkowski_b_to_a(p, inner_point(p->b));
+	col_vec3 ca = col_shape_local_center(p->a), cb = minkowski_b_to_a(p, col_shape_local_center(p->b));
 	double lambda = 0.0;
 	col_vec3 x = {0, 0, 0}, n = {0, 0, 0};
 	col_vec3 v = col_vec3_sub(cb, ca); /* x minus a point of K */

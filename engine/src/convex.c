@@ -7,14 +7,15 @@
 #include "error.h"
 #include "exact_plane.h"
 #include "expansion.h"
+#include "support_scan.h"
 
+#include "indexed_point.h"
 #include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "indexed_point.h"
 
 /* ---- exact helpers ---- */
 
@@ -71,7 +72,6 @@ static int compare_half_keys(const void *pa, const void *pb)
 		return a->key < b->key ? -1 : 1;
 	return (a->half > b->half) - (a->half < b->half);
 }
-
 
 static col_status check_arguments(const col_vec3 *vertices, int vertex_count, const int *face_vertices,
                                   const int *face_sizes, int face_count, col_convex **out, col_error *error)
@@ -559,6 +559,8 @@ static col_status fill_record(const build *b, col_convex **out, col_error *error
 	size_t size = align_up(sizeof(col_convex));
 	size_t at_vertices = size;
 	size += align_up((size_t)nv * sizeof(col_vec3));
+	size_t at_rows = size;
+	size += 3 * (size_t)support_scan_padded(nv) * sizeof(double);
 	size_t at_planes = size;
 	size += align_up((size_t)nf * sizeof(col_plane));
 	size_t at_ints = size;
@@ -574,6 +576,7 @@ static col_status fill_record(const build *b, col_convex **out, col_error *error
 	c->face_count = nf;
 	c->edge_count = ne;
 	c->vertices = (col_vec3 *)(block + at_vertices);
+	c->scan_rows = (double *)(block + at_rows);
 	c->planes = (col_plane *)(block + at_planes);
 	int *ip = (int *)(block + at_ints);
 	c->face_start = ip;
@@ -589,6 +592,7 @@ static col_status fill_record(const build *b, col_convex **out, col_error *error
 	c->neighbors = ip;
 
 	memcpy(c->vertices, b->v, (size_t)nv * sizeof *c->vertices);
+	support_scan_fill(c->scan_rows, c->vertices, nv);
 	memcpy(c->face_start, b->face_start, (size_t)(nf + 1) * sizeof *c->face_start);
 	memcpy(c->face_vertices, b->fv, (size_t)nh * sizeof *c->face_vertices);
 	c->bounds = col_aabb3_from_points(c->vertices, nv);

@@ -10,6 +10,7 @@
 struct col_convex {
 	int vertex_count;
 	col_vec3 *vertices; /* vertex_count, as given */
+	double *scan_rows;  /* the vertices as support_scan.h's rows, for the supports of small polytopes */
 
 	/* Faces in CSR form: face f is face_vertices[face_start[f] .. face_start[f + 1] - 1], its
 	 * vertex indices counter-clockwise seen from outside, as given. face_start has face_count + 1

@@ -19,7 +19,8 @@ col_epa_options col_epa_default_options(void)
 typedef struct epa_face {
 	int v[3];
 	col_vec3 normal; /* outward unit normal */
-	double distance; /* normal . v[0]: the plane's distance from the origin (>= 0 when it is inside) */
+	double distance; /* normal . v[0]: the plane's distance from the origin (>= 0 when it is inside);
+	                  * +infinity once the face is dead, so that the scans need not test live */
 	bool live;
 } epa_face;
 
@@ -28,7 +29,15 @@ typedef struct epa_polytope {
 	int vertex_count;
 	epa_face faces[EPA_MAX_FACES];
 	int face_count;
+	int dead_count; /* faces not live */
 } epa_polytope;
+
+static void face_kill(epa_polytope *poly, epa_face *f)
+{
+	f->live = false;
+	f->distance = INFINITY;
+	poly->dead_count++;
+}
 
 /* The result in A's frame: the nearest boundary point's normal and depth, the witnesses. */
 typedef struct epa_answer {
@@ -68,6 +77,7 @@ static void faces_compact(epa_polytope *poly)
 		if (poly->faces[i].live)
 			poly->faces[n++] = poly->faces[i];
 	poly->face_count = n;
+	poly->dead_count = 0;
 }
 
 static double line_distance_squared(col_vec3 a, col_vec3 b, col_vec3 p)
@@ -257,6 +267,7 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 	memset(&ans, 0, sizeof ans);
 	epa_polytope poly_storage, *poly = &poly_storage; /* counts set below; nothing read before written */
 	poly->face_count = 0;
+	poly->dead_count = 0;
 	minkowski_vertex seed[4];
 	if (!seed_tetrahedron(p, st, seed, scale, &ans.normal)) {
 		ans.status = COL_PENETRATION_FLAT;
@@ -289,12 +300,18 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 	double lower = -INFINITY;
 	ans.status = COL_PENETRATION_MAX_ITERATIONS;
 	for (int iteration = 0;; iteration++) {
-		epa_face *best = NULL;
-		for (int i = 0; i < poly->face_count; i++)
-			if (poly->faces[i].live && (best == NULL || poly->faces[i].distance < best->distance))
-				best = &poly->faces[i];
-		if (best == NULL)
+		/* The nearest live face (the first on ties), without a branch per face to mispredict. */
+		int nearest = -1;
+		double nearest_distance = INFINITY;
+		for (int i = 0; i < poly->face_count; i++) {
+			double d = poly->faces[i].distance;
+			bool nearer = d < nearest_distance;
+			nearest_distance = nearer ? d : nearest_distance;
+			nearest = nearer ? i : nearest;
+		}
+		if (nearest < 0)
 			break;
+		epa_face *best = &poly->faces[nearest];
 		double slack = tolerance * fmax(fabs(best->distance), sqrt(scale));
 		if (best->distance < lower - slack)
 			break;
@@ -332,18 +349,14 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 		/* The faces w sees, and the horizon: their edges that no other seen face shares. */
 		int horizon[EPA_MAX_FACES][2];
 		int edges = 0;
-		int dead = 0;
-		for (int i = 0; i < poly->face_count; i++)
-			dead += !poly->faces[i].live;
 		for (int i = 0; i < poly->face_count; i++) {
 			epa_face *f = &poly->faces[i];
 			/* Seen by more than the round-off: w on a face's plane (a cylinder's cap, a box's
 			 * face) must not count it seen, or the seen faces fall apart into pieces with one
 			 * horizon each and the new faces turn inside out. */
-			if (!f->live || col_vec3_dot(f->normal, w.w) - f->distance <= slack)
+			if (col_vec3_dot(f->normal, w.w) - f->distance <= slack) /* dead: -infinity */
 				continue;
-			f->live = false;
-			dead++;
+			face_kill(poly, f);
 			for (int j = 0; j < 3; j++) {
 				int a = f->v[j], b = f->v[(j + 1) % 3];
 				int found = -1;
@@ -365,7 +378,7 @@ static epa_answer epa_3d(minkowski_pair *p, const minkowski_simplex *st, const c
 		}
 		/* Dead faces are dropped as soon as they outnumber the live ones, so the scans above stay
 		 * proportional to the polytope, not to its history. */
-		if (poly->face_count + edges > EPA_MAX_FACES || 2 * dead > poly->face_count)
+		if (poly->face_count + edges > EPA_MAX_FACES || 2 * poly->dead_count > poly->face_count)
 			faces_compact(poly);
 		bool ok = true;
 		for (int k = 0; k < edges && ok; k++)

@@ -185,11 +185,12 @@ static col_vec3 first_point(const col_shape *s, int *feature)
 }
 
 /* A point inside a core, in its body frame: the default start uses the difference of two. */
-static col_vec3 inner_point(const col_shape *s)
+/* The first search direction, in A's frame: from A's core centre to B's (x when they coincide). */
+static col_vec3 start_direction(const minkowski_pair *p)
 {
-	col_shape placed = *s;
-	placed.pose = col_transform3_identity();
-	return col_shape_center(&placed);
+	col_vec3 d =
+	    col_vec3_sub(minkowski_b_to_a(p, col_shape_local_center(p->b)), col_shape_local_center(p->a));
+	return col_vec3_length_squared(d) > 0.0 ? d : (col_vec3){1.0, 0.0, 0.0};
 }
 
 static void state_from_simplex(minkowski_simplex *st, const minkowski_vertex *y, int count, unsigned kept,
@@ -433,10 +434,7 @@ static void state_start(minkowski_pair *p, minkowski_simplex *st, const col_gjk_
 		/* K's support point along the line between the cores' centres, not the centres' difference
 		 * itself: that point lies inside K, and kept in the simplex it gives EPA zero-area faces
 		 * on symmetric shapes. */
-		col_vec3 d = col_vec3_sub(minkowski_b_to_a(p, inner_point(p->b)), inner_point(p->a));
-		if (!(col_vec3_length_squared(d) > 0.0))
-			d = (col_vec3){1.0, 0.0, 0.0};
-		y = minkowski_support(p, d);
+		y = minkowski_support(p, start_direction(p));
 	}
 	st->count = 1;
 	st->y[0] = y;
@@ -466,10 +464,11 @@ static double touching_threshold(double scale)
 }
 
 /* Whether w's plane (v . x = v . w) parts K from the origin by more than the radii, beyond the
- * round-off of v . w: for touching shapes (the origin on K's boundary) it is 0 up to that, of either
- * sign. */
-static bool clearly_apart(double vw, double length, double margin, double scale)
+ * round-off of v . w (and of B's pose in A's frame): for touching shapes (the origin on K's
+ * boundary) it is 0 up to that, of either sign. */
+static bool clearly_apart(const minkowski_pair *p, double vw, double length, double margin, double scale)
 {
+	scale = scale > p->pose_scale ? scale : p->pose_scale;
 	return vw > (margin + 16.0 * DBL_EPSILON * sqrt(scale)) * length;
 }
 
@@ -484,7 +483,7 @@ static bool clearly_apart(double vw, double length, double margin, double scale)
 static bool unproven_apart(minkowski_pair *p, const minkowski_simplex *st, double lower, double margin)
 {
 	double scale = simplex_scale(st);
-	if (clearly_apart(lower, 1.0, margin, scale))
+	if (clearly_apart(p, lower, 1.0, margin, scale))
 		return false;
 	double noise = 64.0 * DBL_EPSILON;
 	if (st->vv <= noise * noise * scale)
@@ -548,7 +547,7 @@ static loop_end gjk_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk
 				step->stop = stop;
 			}
 		}
-		if (early && clearly_apart(vw, length, margin, scale))
+		if (early && clearly_apart(p, vw, length, margin, scale))
 			return END_APART;
 		if (stop)
 			return END_SEPARATED;
@@ -765,7 +764,7 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 		if (vw > 0.0 && vw / length > *lower)
 			*lower = vw / length;
 		if (early && vw > margin * length &&
-		    clearly_apart(vw, length, margin, simplex_scale_slots(&s))) {
+		    clearly_apart(p, vw, length, margin, simplex_scale_slots(&s))) {
 			end = END_APART;
 			break;
 		}
@@ -943,25 +942,41 @@ bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *ca
 		return false;
 	col_gjk_options o = col_gjk_default_options();
 	minkowski_pair p = minkowski_pair_make(a, b, false);
+	double margin = a->radius + b->radius;
+	/* The quick loop first, where no cache asks for the simplex; its answers are certain. */
+	if (cache == NULL && !p.planar) {
+		col_vec3 axis;
+		quick_answer quick = gjk_quick_intersect(&p, margin, &axis);
+		if (quick == QUICK_MEET)
+			return true;
+		if (quick == QUICK_APART) {
+			if (separating_axis != NULL)
+				*separating_axis = col_relative_direction_to_world(&p.pose, axis);
+			return false;
+		}
+		p.hint_a = p.hint_b = -1; /* the full loop starts as it would alone */
+	}
 	minkowski_simplex st;
 	state_start(&p, &st, cache);
 	int iterations;
 	bool backup;
 	double lower;
-	double margin = a->radius + b->radius;
 	loop_end end = fast_loop(&p, &st, &o, true, margin, &iterations, &backup, &lower);
 	if ((end == END_SEPARATED || end == END_MAX) && ends_touching(&p, &st, lower, margin))
 		end = END_INTERSECTING;
 	cache_store(cache, &st);
 	if (end == END_INTERSECTING || end == END_WITHIN)
 		return true;
-	if (end == END_APART || (end != END_MAX && st.vv > margin * margin)) {
+	/* Apart by more than the round-off of the points and of B's pose in A's frame; nearer counts
+	 * as touching, like a loop that ends unproven. */
+	if (end == END_APART ||
+	    (end != END_MAX && clearly_apart(&p, st.vv, sqrt(st.vv), margin, simplex_scale(&st)))) {
 		if (separating_axis != NULL)
 			*separating_axis =
 			    col_relative_direction_to_world(&p.pose, col_vec3_scale(st.v, -1.0));
 		return false;
 	}
-	return st.vv <= margin * margin;
+	return end != END_MAX || st.vv <= margin * margin;
 }
 
 col_vec3 col_minkowski_support(const col_shape *a, const col_shape *b, col_vec3 direction,

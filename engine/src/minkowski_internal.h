@@ -20,6 +20,8 @@ typedef struct minkowski_pair {
 	col_relative_pose pose;
 	bool paper;
 	bool planar;        /* both shapes 2D: K lies in z = 0, and a triangle is a full simplex there */
+	double pose_scale;  /* at least (|t_a| + |t_b|)^2: B's points in A's frame are rounded at that
+	                     * scale (the world translations' difference), however near the shapes are */
 	int hint_a, hint_b; /* the last support vertex of each polytope: where the next climb starts */
 } minkowski_pair;
 
@@ -31,6 +33,8 @@ static inline minkowski_pair minkowski_pair_make(const col_shape *a, const col_s
 	p.pose = col_relative_pose_make(a->pose, b->pose);
 	p.paper = paper;
 	p.planar = a->dimension == 2 && b->dimension == 2;
+	p.pose_scale = 2.0 * (col_vec3_length_squared(a->pose.translation) +
+	                      col_vec3_length_squared(b->pose.translation));
 	p.hint_a = -1;
 	p.hint_b = -1;
 	return p;
@@ -93,6 +97,14 @@ static inline void minkowski_simplex_points(const minkowski_simplex *st, col_vec
 		*b = col_vec3_add(*b, col_vec3_scale(st->y[i].b, st->lambda[i]));
 	}
 }
+
+/* col_gjk_intersect's quick loop (gjk_quick.c) on a pair of 3D shapes whose cores must come within
+ * margin: APART and MEET are certain (a support plane beyond round-off; a tetrahedron of K whose
+ * every side holds the origin beyond round-off, or a point of K within margin by more than
+ * round-off), UNSURE leaves the answer to the full loop. On APART, *axis is the plane's normal
+ * from A towards B (A's frame). */
+typedef enum quick_answer { QUICK_UNSURE, QUICK_APART, QUICK_MEET } quick_answer;
+quick_answer gjk_quick_intersect(minkowski_pair *p, double margin, col_vec3 *axis);
 
 /* Whether the origin lies in the closed tetrahedron of p (exact on those points; false for a flat
  * one); if so and weights is not NULL, the origin's barycentric weights. */

@@ -9,17 +9,20 @@
 #include "convex_internal.h"
 #include "error.h"
 #include "shape_internal.h"
+#include "support_scan.h"
 
 /* ---- constructors ---- */
 
 static col_shape shape_make(col_shape_kind kind, int dimension, double radius)
 {
+	/* Field by field: zeroing the whole struct first costs gcc a string store and a copy, and
+	 * this runs once per shape per query in many callers. */
 	col_shape s;
-	memset(&s, 0, sizeof s);
 	s.kind = kind;
 	s.dimension = dimension;
 	s.radius = radius;
 	s.pose = col_transform3_identity();
+	memset(&s.core, 0, sizeof s.core);
 	return s;
 }
 
@@ -333,31 +336,24 @@ static col_vec3 polygon_support(const col_vec2 *p, int n, col_vec3 d, int *featu
 	return (col_vec3){p[best].x, p[best].y, 0.0};
 }
 
-/* A polytope's support, inlined here (GJK's hottest call). Small polytopes compare every vertex:
- * on the benchmark's 28-vertex hulls that costs no more than a climb and has no branches to
- * mispredict; larger ones climb the edges from the last answer (col_convex_support's rule). */
+/* A polytope's support, inlined here (GJK's hottest call). Small polytopes compare every vertex
+ * (support_scan.h): on the benchmark's 28-vertex hulls that costs less than a climb and has no
+ * branches to mispredict; larger ones climb the edges from the last answer (col_convex_support's
+ * rule). */
 enum { CONVEX_SCAN_LIMIT = 48 };
 
 static col_vec3 convex_support(const col_convex *c, col_vec3 d, int *feature)
 {
-	const col_vec3 *v = c->vertices;
-	int n = c->vertex_count;
-	if (n > CONVEX_SCAN_LIMIT && *feature >= 0) {
-		int best = col_convex_support(c, d, *feature);
-		*feature = best;
-		return v[best];
+	if (c->vertex_count > CONVEX_SCAN_LIMIT && *feature >= 0) {
+		*feature = col_convex_support(c, d, *feature);
+		return c->vertices[*feature];
 	}
-	int best = 0;
-	double best_dot = v[0].x * d.x + v[0].y * d.y + v[0].z * d.z;
-	for (int i = 1; i < n; i++) {
-		double t = v[i].x * d.x + v[i].y * d.y + v[i].z * d.z;
-		if (t > best_dot) {
-			best_dot = t;
-			best = i;
-		}
-	}
+	int best = support_scan(c->scan_rows, c->vertex_count, d);
 	*feature = best;
-	return v[best];
+	/* From the rows the scan just read, rather than from another cache line. */
+	const double *rows = c->scan_rows;
+	int padded = support_scan_padded(c->vertex_count);
+	return (col_vec3){rows[best], rows[padded + best], rows[2 * padded + best]};
 }
 
 col_vec3 col_shape_support_from(const col_shape *shape, col_vec3 d, int *feature)
@@ -469,7 +465,7 @@ col_aabb3 col_shape_bounds(const col_shape *shape)
 	return box;
 }
 
-col_vec3 col_shape_center(const col_shape *shape)
+col_vec3 col_shape_local_center(const col_shape *shape)
 {
 	col_vec3 c = {0.0, 0.0, 0.0};
 	switch (shape->kind) {
@@ -496,7 +492,12 @@ col_vec3 col_shape_center(const col_shape *shape)
 	}
 	default: /* box, cylinder, cone: centred on the body origin */ break;
 	}
-	return col_transform3_apply(shape->pose, c);
+	return c;
+}
+
+col_vec3 col_shape_center(const col_shape *shape)
+{
+	return col_transform3_apply(shape->pose, col_shape_local_center(shape));
 }
 
 /* ---- relative poses ---- */

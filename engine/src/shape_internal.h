@@ -10,6 +10,9 @@
  * vertex). feature must not be NULL. */
 col_vec3 col_shape_support_from(const col_shape *shape, col_vec3 direction, int *feature);
 
+/* col_shape_center in the body frame (a point of the core, inside it where it has an inside). */
+col_vec3 col_shape_local_center(const col_shape *shape);
+
 /* A 3x3 rotation, row-major, applied to and against vectors: the queries turn a quaternion into
  * one of these once per call rather than once per support point. */
 typedef struct col_matrix3 {
