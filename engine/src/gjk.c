@@ -463,15 +463,6 @@ static double touching_threshold(double scale)
 	return e * e * scale;
 }
 
-/* Whether w's plane (v . x = v . w) parts K from the origin by more than the radii, beyond the
- * round-off of v . w (and of B's pose in A's frame): for touching shapes (the origin on K's
- * boundary) it is 0 up to that, of either sign. */
-static bool clearly_apart(const minkowski_pair *p, double vw, double length, double margin, double scale)
-{
-	scale = scale > p->pose_scale ? scale : p->pose_scale;
-	return vw > (margin + 16.0 * DBL_EPSILON * sqrt(scale)) * length;
-}
-
 /* Whether a loop that ended apart (round-off, the iteration limit) leaves the shapes unproven apart:
  * no iteration's support point showed a plane parting K from the origin by more than the margin
  * (the radii) and round-off, and the last v is no converged answer either: still far from
@@ -483,7 +474,7 @@ static bool clearly_apart(const minkowski_pair *p, double vw, double length, dou
 static bool unproven_apart(minkowski_pair *p, const minkowski_simplex *st, double lower, double margin)
 {
 	double scale = simplex_scale(st);
-	if (clearly_apart(p, lower, 1.0, margin, scale))
+	if (minkowski_clearly_apart(p, lower, 1.0, margin, scale))
 		return false;
 	double noise = 64.0 * DBL_EPSILON;
 	if (st->vv <= noise * noise * scale)
@@ -547,7 +538,7 @@ static loop_end gjk_loop(minkowski_pair *p, minkowski_simplex *st, const col_gjk
 				step->stop = stop;
 			}
 		}
-		if (early && clearly_apart(p, vw, length, margin, scale))
+		if (early && minkowski_clearly_apart(p, vw, st->vv, margin, scale))
 			return END_APART;
 		if (stop)
 			return END_SEPARATED;
@@ -764,7 +755,7 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 		if (vw > 0.0 && vw / length > *lower)
 			*lower = vw / length;
 		if (early && vw > margin * length &&
-		    clearly_apart(p, vw, length, margin, simplex_scale_slots(&s))) {
+		    minkowski_clearly_apart(p, vw, s.vv, margin, simplex_scale_slots(&s))) {
 			end = END_APART;
 			break;
 		}
@@ -970,7 +961,7 @@ bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *ca
 	/* Apart by more than the round-off of the points and of B's pose in A's frame; nearer counts
 	 * as touching, like a loop that ends unproven. */
 	if (end == END_APART ||
-	    (end != END_MAX && clearly_apart(&p, st.vv, sqrt(st.vv), margin, simplex_scale(&st)))) {
+	    (end != END_MAX && minkowski_clearly_apart(&p, st.vv, st.vv, margin, simplex_scale(&st)))) {
 		if (separating_axis != NULL)
 			*separating_axis =
 			    col_relative_direction_to_world(&p.pose, col_vec3_scale(st.v, -1.0));

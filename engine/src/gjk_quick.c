@@ -164,21 +164,6 @@ static double scale_with(double scale, const minkowski_vertex *y)
 	return larger(scale, larger(col_vec3_length_squared(y->a), col_vec3_length_squared(y->b)));
 }
 
-/* Whether the support point w (v . w = vw) puts all of K beyond the radii from the origin, beyond
- * the round-off of v . w: vw > (margin + 16 eps sigma) |v|, squared to spare a square root on
- * the sharp shapes (margin 0). */
-static bool beyond(double vw, double vv, double margin, double scale)
-{
-	if (!(vw > 0.0))
-		return false;
-	double e = 16.0 * DBL_EPSILON;
-	if (margin > 0.0) {
-		double reach = margin + e * sqrt(scale);
-		return vw * vw > reach * reach * vv;
-	}
-	return vw * vw > e * e * scale * vv;
-}
-
 quick_answer gjk_quick_intersect(minkowski_pair *p, double margin, col_vec3 *axis)
 {
 	/* The largest squared norm of any support point of A or of B so far, and of the poses'
@@ -203,7 +188,7 @@ quick_answer gjk_quick_intersect(minkowski_pair *p, double margin, col_vec3 *axi
 			return QUICK_UNSURE; /* the origin on the simplex: touching, for the exact tests */
 		y = minkowski_support(p, col_vec3_scale(s.v, -1.0));
 		scale = scale_with(scale, &y);
-		if (beyond(col_vec3_dot(s.v, y.w), vv, margin, scale)) {
+		if (minkowski_clearly_apart(p, col_vec3_dot(s.v, y.w), vv, margin, scale)) {
 			*axis = col_vec3_scale(s.v, -1.0);
 			return QUICK_APART;
 		}

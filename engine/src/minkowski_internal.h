@@ -4,6 +4,9 @@
 #ifndef COLLIDE_MINKOWSKI_INTERNAL_H
 #define COLLIDE_MINKOWSKI_INTERNAL_H
 
+#include <float.h>
+#include <math.h>
+
 #include "collide/gjk.h"
 #include "collide/shape.h"
 #include "shape_internal.h"
@@ -62,6 +65,25 @@ static inline minkowski_vertex minkowski_support(minkowski_pair *p, col_vec3 d)
 	if (fb >= 0)
 		p->hint_b = fb;
 	return out;
+}
+
+/* GJK's apart certificate: whether the support point w along -v (vw = v . w, vv = |v|^2) puts
+ * w's plane, and so all of K, farther from the origin than margin (the radii), beyond the
+ * round-off of v . w and of B's pose in A's frame; scale bounds the squared norms of the support
+ * points of A and B. For touching shapes (the origin on K's boundary) vw is 0 up to that round-off,
+ * of either sign. Squared, to spare a square root where margin is 0. */
+static inline bool minkowski_clearly_apart(const minkowski_pair *p, double vw, double vv, double margin,
+                                           double scale)
+{
+	if (!(vw > 0.0))
+		return false;
+	scale = scale > p->pose_scale ? scale : p->pose_scale;
+	double e = 16.0 * DBL_EPSILON;
+	if (margin > 0.0) {
+		double reach = margin + e * sqrt(scale);
+		return vw * vw > reach * reach * vv;
+	}
+	return vw * vw > e * e * scale * vv;
 }
 
 /* Whether w is a point a simplex vertex y already is: the same pair of support vertices, or the same
