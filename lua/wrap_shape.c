@@ -266,6 +266,23 @@ static int shape_bounds(lua_State *L)
 	return 2 * n;
 }
 
+/* shape:spheres() -> centre, outer, inner: balls about the centre that hold the whole shape and
+ * that it holds (col_shape_spheres) */
+static int shape_spheres(lua_State *L)
+{
+	col_shape *s = col_lua_check_shape(L, 1);
+	double outer, inner;
+	col_shape_spheres(s, &outer, &inner);
+	col_vec3 c = col_shape_center(s);
+	if (s->dimension == 2)
+		col_lua_push_vec2(L, (col_vec2){c.x, c.y});
+	else
+		col_lua_push_vec3(L, c);
+	lua_pushnumber(L, outer);
+	lua_pushnumber(L, inner);
+	return 3;
+}
+
 /* shape:kind() -> "sphere", "capsule", "box", "rounded box", "convex", "polygon", ... */
 static int shape_kind(lua_State *L)
 {
@@ -291,7 +308,8 @@ static const luaL_Reg shape_methods[] = {
     {"moved_to", shape_moved_to}, {"pose", shape_pose},
     {"support", shape_support},   {"bounds", shape_bounds},
     {"kind", shape_kind},         {"dimension", shape_dimension},
-    {"rounding", shape_rounding}, {NULL, NULL},
+    {"rounding", shape_rounding}, {"spheres", shape_spheres},
+    {NULL, NULL},
 };
 
 void col_lua_new_shape_type(lua_State *L, const char *name, const luaL_Reg *metamethods,

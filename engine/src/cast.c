@@ -272,7 +272,7 @@ static cast_answer gjk_cast(minkowski_pair *p, col_vec3 r, double radius, double
 {
 	cast_answer ans;
 	memset(&ans, 0, sizeof ans);
-	col_vec3 ca = col_shape_local_center(p->a), cb = minkowski_b_to_a(p, col_shape_local_center(p->b));
+	col_vec3 ca = p->centre_a, cb = p->centre_b;
 	double lambda = 0.0;
 	col_vec3 x = {0, 0, 0}, n = {0, 0, 0};
 	col_vec3 v = col_vec3_sub(cb, ca); /* x minus a point of K */

@@ -553,6 +553,21 @@ static void fill_mass(const build *b, col_convex *c)
 		c->centroid = r;
 }
 
+/* The balls about the centroid. The distances are rounded to a few ulps of the coordinates (the
+ * planes' unit normals to a few ulps too), so a relative 1e-12 of the outer radius keeps both
+ * on the safe side with a wide margin. */
+static void fill_spheres(col_convex *c)
+{
+	double outer = 0.0, inner = INFINITY;
+	for (int i = 0; i < c->vertex_count; i++)
+		outer = fmax(outer, col_vec3_length(col_vec3_sub(c->vertices[i], c->centroid)));
+	for (int f = 0; f < c->face_count; f++)
+		inner = fmin(inner, c->planes[f].offset - col_vec3_dot(c->planes[f].normal, c->centroid));
+	double slack = 1e-12 * (outer + col_vec3_length(c->centroid));
+	c->outer_radius = outer + slack;
+	c->inner_radius = c->flat || !(inner - slack > 0.0) ? 0.0 : inner - slack;
+}
+
 static col_status fill_record(const build *b, col_convex **out, col_error *error)
 {
 	int nv = b->vertex_count, nf = b->face_count, nh = b->half_count, ne = nh / 2;
@@ -633,6 +648,7 @@ static col_status fill_record(const build *b, col_convex **out, col_error *error
 			    face_plane(c->vertices, face_of(b, f), b->face_start[f + 1] - b->face_start[f]);
 	}
 	fill_mass(b, c);
+	fill_spheres(c);
 	*out = c;
 	return COL_OK;
 }

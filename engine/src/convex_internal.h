@@ -53,6 +53,9 @@ struct col_convex {
 	 * sums the faces' areas (both sides of a flat polytope). bounds: the vertices' box. */
 	double volume, area;
 	col_vec3 centroid;
+	/* Balls about the centroid: every vertex lies within outer_radius, and the ball of inner_radius
+	 * is inside every face's plane (0 for a flat polytope); rounded outwards and inwards. */
+	double outer_radius, inner_radius;
 	col_aabb3 bounds;
 };
 

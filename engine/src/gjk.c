@@ -188,8 +188,7 @@ static col_vec3 first_point(const col_shape *s, int *feature)
 /* The first search direction, in A's frame: from A's core centre to B's (x when they coincide). */
 static col_vec3 start_direction(const minkowski_pair *p)
 {
-	col_vec3 d =
-	    col_vec3_sub(minkowski_b_to_a(p, col_shape_local_center(p->b)), col_shape_local_center(p->a));
+	col_vec3 d = col_vec3_sub(p->centre_b, p->centre_a);
 	return col_vec3_length_squared(d) > 0.0 ? d : (col_vec3){1.0, 0.0, 0.0};
 }
 
@@ -393,6 +392,36 @@ static col_simplex_vertex vertex_to_world(const minkowski_pair *p, const minkows
 	return out;
 }
 
+/* Starts the simplex at one point of K. */
+static void state_from_vertex(minkowski_simplex *st, const minkowski_vertex *y)
+{
+	st->count = 1;
+	st->y[0] = *y;
+	st->lambda[0] = 1.0;
+	st->v = y->w;
+	st->vv = col_vec3_dot(y->w, y->w);
+}
+
+/* Starts the simplex from n points of K (the cache's, or the quick loop's), newest first, reduced
+ * by Johnson's sub-algorithm. False for a full simplex that the exact test says does not hold the
+ * origin (a sliver): the caller starts afresh. */
+static bool state_from_points(minkowski_pair *p, minkowski_simplex *st, const minkowski_vertex *y, int n)
+{
+	if (y[0].feature_a >= 0)
+		p->hint_a = y[0].feature_a;
+	if (y[0].feature_b >= 0)
+		p->hint_b = y[0].feature_b;
+	col_vec3 w[4] = {{0.0, 0.0, 0.0}};
+	for (int i = 0; i < n; i++)
+		w[i] = y[i].w;
+	double deltas[16][4], lambda[4];
+	col_vec3 v;
+	bool backup;
+	unsigned kept = johnson_solve(w, n, -1, deltas, lambda, &v, &backup);
+	state_from_simplex(st, y, n, kept, lambda, v);
+	return st->count < (p->planar ? 3 : 4) || origin_in_simplex(st);
+}
+
 /* Starts the simplex: the cache's points where it has some, else a0 - b0 (paper) or the
  * difference of two inner points. */
 static void state_start(minkowski_pair *p, minkowski_simplex *st, const col_gjk_cache *cache)
@@ -408,19 +437,7 @@ static void state_start(minkowski_pair *p, minkowski_simplex *st, const col_gjk_
 			y[i].feature_a = cache->feature_a[i];
 			y[i].feature_b = cache->feature_b[i];
 		}
-		if (y[0].feature_a >= 0)
-			p->hint_a = y[0].feature_a;
-		if (y[0].feature_b >= 0)
-			p->hint_b = y[0].feature_b;
-		col_vec3 w[4];
-		for (int i = 0; i < n; i++)
-			w[i] = y[i].w;
-		double deltas[16][4], lambda[4];
-		col_vec3 v;
-		bool backup;
-		unsigned kept = johnson_solve(w, n, -1, deltas, lambda, &v, &backup);
-		state_from_simplex(st, y, n, kept, lambda, v);
-		if (st->count < (p->planar ? 3 : 4) || origin_in_simplex(st))
+		if (state_from_points(p, st, y, n))
 			return;
 		/* A sliver the exact test rejects: start afresh instead. */
 	}
@@ -436,11 +453,7 @@ static void state_start(minkowski_pair *p, minkowski_simplex *st, const col_gjk_
 		 * on symmetric shapes. */
 		y = minkowski_support(p, start_direction(p));
 	}
-	st->count = 1;
-	st->y[0] = y;
-	st->lambda[0] = 1.0;
-	st->v = y.w;
-	st->vv = col_vec3_dot(y.w, y.w);
+	state_from_vertex(st, &y);
 }
 
 static void cache_store(col_gjk_cache *cache, const minkowski_simplex *st)
@@ -861,16 +874,56 @@ static loop_end fast_loop(minkowski_pair *p, minkowski_simplex *st, const col_gj
 	return end;
 }
 
-static col_simplex simplex_to_world(const minkowski_pair *p, const minkowski_simplex *st)
+/* Into a zeroed s (in place: the simplex is most of a result's bytes). */
+static void simplex_to_world(const minkowski_pair *p, const minkowski_simplex *st, col_simplex *s)
 {
-	col_simplex s;
-	memset(&s, 0, sizeof s);
-	s.count = st->count;
+	s->count = st->count;
 	for (int i = 0; i < st->count; i++) {
-		s.vertices[i] = vertex_to_world(p, &st->y[i]);
-		s.lambda[i] = st->lambda[i];
+		s->vertices[i] = vertex_to_world(p, &st->y[i]);
+		s->lambda[i] = st->lambda[i];
 	}
-	return s;
+}
+
+/* How col_gjk_distance's quick start went. */
+typedef enum quick_start { QUICK_START_NONE, QUICK_START_SEEDED, QUICK_START_MET } quick_start;
+
+/* The quick loop first (gjk_quick.c), where the distance loop would start afresh (defaults' loop,
+ * no cache, no trace, 3D) and the balls do not show the shapes apart (those need the distance
+ * loop's every step): a tetrahedron of K that certainly holds the origin ends the query (MET: st
+ * is that simplex with the origin's weights). A separating plane found by the first support point
+ * hands that point to the distance loop as its start (SEEDED); found later, the loop starts
+ * afresh (NONE). *iterations counts the support points asked for. */
+static quick_start quick_distance_start(minkowski_pair *p, minkowski_simplex *st, const col_gjk_options *o,
+                                        const col_gjk_cache *cache, const col_gjk_trace *trace,
+                                        int *iterations)
+{
+	*iterations = 0;
+	if (o->paper || trace != NULL || (cache != NULL && cache->count > 0) || p->planar)
+		return QUICK_START_NONE;
+	col_vec3 axis;
+	if (gjk_spheres_intersect(p, &axis) == QUICK_APART)
+		return QUICK_START_NONE;
+	quick_track t;
+	quick_answer answer = gjk_quick_distance(p, o->max_iterations, &t);
+	*iterations = t.iterations;
+	if (answer == QUICK_MEET) {
+		st->count = 4;
+		for (int i = 0; i < 4; i++) {
+			st->y[i] = t.vertices[t.simplex[i]];
+			st->lambda[i] = t.weight[i];
+		}
+		st->v = (col_vec3){0.0, 0.0, 0.0};
+		st->vv = 0.0;
+		return QUICK_START_MET;
+	}
+	if (answer == QUICK_APART && t.simplex_count == 2) {
+		/* The first support point, along the centres' difference: the point the distance loop
+		 * would start from alone (state_start), so it goes on exactly as it would have. */
+		state_from_vertex(st, &t.vertices[t.simplex[1]]);
+		return QUICK_START_SEEDED;
+	}
+	p->hint_a = p->hint_b = -1; /* the distance loop starts as it would alone */
+	return QUICK_START_NONE;
 }
 
 col_gjk_result col_gjk_distance(const col_shape *a, const col_shape *b, const col_gjk_options *options,
@@ -888,15 +941,25 @@ col_gjk_result col_gjk_distance(const col_shape *a, const col_shape *b, const co
 	col_gjk_options o = options != NULL ? *options : col_gjk_default_options();
 	minkowski_pair p = minkowski_pair_make(a, b, o.paper);
 	minkowski_simplex st;
-	state_start(&p, &st, cache);
-	double lower;
-	loop_end end = o.paper || trace != NULL
-	                   ? gjk_loop(&p, &st, &o, false, 0.0, trace, &r.iterations, &r.backup, &lower)
-	                   : fast_loop(&p, &st, &o, false, 0.0, &r.iterations, &r.backup, &lower);
-	if (end != END_INTERSECTING && ends_touching(&p, &st, lower, 0.0))
+	double lower = 0.0;
+	loop_end end;
+	int quick_iterations;
+	quick_start quick = quick_distance_start(&p, &st, &o, cache, trace, &quick_iterations);
+	if (quick == QUICK_START_MET) {
 		end = END_INTERSECTING;
+	} else {
+		if (quick == QUICK_START_NONE)
+			state_start(&p, &st, cache);
+		o.max_iterations -= quick_iterations;
+		end = o.paper || trace != NULL
+		          ? gjk_loop(&p, &st, &o, false, 0.0, trace, &r.iterations, &r.backup, &lower)
+		          : fast_loop(&p, &st, &o, false, 0.0, &r.iterations, &r.backup, &lower);
+		if (end != END_INTERSECTING && ends_touching(&p, &st, lower, 0.0))
+			end = END_INTERSECTING;
+	}
+	r.iterations += quick_iterations;
 	cache_store(cache, &st);
-	r.simplex = simplex_to_world(&p, &st);
+	simplex_to_world(&p, &st, &r.simplex);
 
 	col_vec3 core_a, core_b;
 	minkowski_simplex_points(&st, &core_a, &core_b);
@@ -934,19 +997,20 @@ bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *ca
 	col_gjk_options o = col_gjk_default_options();
 	minkowski_pair p = minkowski_pair_make(a, b, false);
 	double margin = a->radius + b->radius;
-	/* The quick loop first, where no cache asks for the simplex; its answers are certain. */
-	if (cache == NULL && !p.planar) {
-		col_vec3 axis;
-		quick_answer quick = gjk_quick_intersect(&p, margin, &axis);
-		if (quick == QUICK_MEET)
-			return true;
-		if (quick == QUICK_APART) {
-			if (separating_axis != NULL)
-				*separating_axis = col_relative_direction_to_world(&p.pose, axis);
-			return false;
-		}
-		p.hint_a = p.hint_b = -1; /* the full loop starts as it would alone */
+	/* The balls' test, then the quick loop where no cache asks for the simplex: their answers are
+	 * certain (a cache is left as it was when the balls answer). */
+	col_vec3 axis;
+	quick_answer quick = gjk_spheres_intersect(&p, &axis);
+	if (quick == QUICK_UNSURE && cache == NULL && !p.planar)
+		quick = gjk_quick_intersect(&p, margin, &axis);
+	if (quick == QUICK_MEET)
+		return true;
+	if (quick == QUICK_APART) {
+		if (separating_axis != NULL)
+			*separating_axis = col_relative_direction_to_world(&p.pose, axis);
+		return false;
 	}
+	p.hint_a = p.hint_b = -1; /* the full loop starts as it would alone */
 	minkowski_simplex st;
 	state_start(&p, &st, cache);
 	int iterations;

@@ -13,10 +13,15 @@
  *          than the round-off of the determinant and of the points, or a point of K (a convex
  *          combination of support points) nearer the origin than the radii by more than that.
  * Anything else (no progress, a flat or sliver simplex, touching within round-off, the iteration
- * limit) is UNSURE, and the full loop answers from scratch, with its exact tests. */
+ * limit) is UNSURE, and the full loop answers from scratch, with its exact tests.
+ *
+ * Before any of it, the shapes' balls (col_shape_spheres) answer the pairs whose centres are
+ * farther apart than the outer radii or nearer than the inner ones: source 001's outer and inner
+ * boxes, at their coarsest, with no support point at all. */
 #include <float.h>
 #include <math.h>
 
+#include "convex_internal.h"
 #include "minkowski_internal.h"
 
 enum { QUICK_MAX_ITERATIONS = 32 };
@@ -24,6 +29,7 @@ enum { QUICK_MAX_ITERATIONS = 32 };
 /* The simplex: its points of K, newest first, and the nearest point v of their hull. */
 typedef struct quick_simplex {
 	col_vec3 w[4];
+	int id[4]; /* where each point came from: its number in quick_track's vertices (distance only) */
 	int count;
 	col_vec3 v;
 } quick_simplex;
@@ -43,6 +49,7 @@ static inline bool keep_weighted(quick_simplex *s, const double *weight)
 	for (int i = 0; i < s->count; i++)
 		if (weight[i] > 0.0) {
 			v = col_vec3_add(v, col_vec3_scale(s->w[i], weight[i] * inverse));
+			s->id[kept] = s->id[i];
 			s->w[kept++] = s->w[i];
 		}
 	s->count = kept;
@@ -111,11 +118,11 @@ static double l1_norm(col_vec3 p)
 
 typedef enum tetra_answer { TETRA_INSIDE, TETRA_FACE, TETRA_UNSURE } tetra_answer;
 
-/* The origin against the tetrahedron: inside for sure, or reduced to the nearest of the faces it
- * lies beyond. side[i] is orient(P0..P3 with the origin for P_i): all of one sign exactly when the
- * origin is inside. sigma bounds the coordinates of every support point, which K's points are
- * within a few ulps of. */
-static tetra_answer nearest_on_tetrahedron(quick_simplex *s, double sigma)
+/* The origin against the tetrahedron: inside for sure (then weight receives its barycentric
+ * weights), or reduced to the nearest of the faces it lies beyond. side[i] is orient(P0..P3 with
+ * the origin for P_i): all of one sign exactly when the origin is inside. sigma bounds the
+ * coordinates of every support point, which K's points are within a few ulps of. */
+static tetra_answer nearest_on_tetrahedron(quick_simplex *s, double sigma, double weight[4])
 {
 	const col_vec3 *p = s->w;
 	double side[4] = {triple(p[1], p[2], p[3]), -triple(p[0], p[2], p[3]), triple(p[0], p[1], p[3]),
@@ -130,9 +137,12 @@ static tetra_answer nearest_on_tetrahedron(quick_simplex *s, double sigma)
 		positive += side[i] > error;
 		negative += side[i] < -error;
 	}
-	if (positive == 4 || negative == 4)
-		return TETRA_INSIDE;
 	double volume = side[0] + side[1] + side[2] + side[3];
+	if (positive == 4 || negative == 4) {
+		for (int i = 0; i < 4; i++)
+			weight[i] = side[i] / volume;
+		return TETRA_INSIDE;
+	}
 	if (!(volume != 0.0))
 		return TETRA_UNSURE;
 	quick_simplex best = {.count = 0};
@@ -142,8 +152,10 @@ static tetra_answer nearest_on_tetrahedron(quick_simplex *s, double sigma)
 			continue;
 		quick_simplex face = {.count = 3};
 		for (int j = 0, m = 0; j < 4; j++)
-			if (j != i)
+			if (j != i) {
+				face.id[m] = s->id[j];
 				face.w[m++] = p[j];
+			}
 		if (!nearest_on_triangle(&face))
 			continue;
 		double vv = col_vec3_dot(face.v, face.v);
@@ -158,13 +170,63 @@ static tetra_answer nearest_on_tetrahedron(quick_simplex *s, double sigma)
 	return TETRA_FACE;
 }
 
+/* col_shape_spheres, with a polytope's read here (the common case, and a call spared). */
+static inline void spheres_of(const col_shape *s, double *outer, double *inner)
+{
+	if (s->kind != COL_SHAPE_CONVEX) {
+		col_shape_spheres(s, outer, inner);
+		return;
+	}
+	*outer = s->core.convex->outer_radius + s->radius;
+	*inner = s->core.convex->inner_radius + s->radius;
+}
+
+quick_answer gjk_spheres_intersect(const minkowski_pair *p, col_vec3 *axis)
+{
+	double outer_a, inner_a, outer_b, inner_b;
+	spheres_of(p->a, &outer_a, &inner_a);
+	spheres_of(p->b, &outer_b, &inner_b);
+	col_vec3 centre_a = p->centre_a, centre_b = p->centre_b;
+	col_vec3 d = col_vec3_sub(centre_b, centre_a);
+	double dd = col_vec3_dot(d, d);
+	/* B's centre in A's frame is rounded at the scale of the centres and of the world
+	 * translations (pose_scale); the radii at theirs. */
+	double reach = sqrt(p->pose_scale + col_vec3_dot(centre_a, centre_a) + col_vec3_dot(centre_b, centre_b)) +
+	               outer_a + outer_b;
+	double error = 64.0 * DBL_EPSILON * reach;
+	double far = outer_a + outer_b + error;
+	if (dd > far * far) {
+		*axis = d;
+		return QUICK_APART;
+	}
+	double near = inner_a + inner_b - error;
+	return near > 0.0 && dd < near * near ? QUICK_MEET : QUICK_UNSURE;
+}
+
 /* Widens scale (see below) by the support points of y. */
 static double scale_with(double scale, const minkowski_vertex *y)
 {
 	return larger(scale, larger(col_vec3_length_squared(y->a), col_vec3_length_squared(y->b)));
 }
 
-quick_answer gjk_quick_intersect(minkowski_pair *p, double margin, col_vec3 *axis)
+/* The simplex's points for the caller: on APART the simplex with the support point that proved
+ * it (at most four points), on MEET the tetrahedron with the origin's weights. */
+static void quick_keep(quick_track *t, const quick_simplex *s, const double *weight)
+{
+	t->simplex_count = s->count;
+	for (int i = 0; i < s->count; i++) {
+		t->simplex[i] = s->id[i];
+		t->weight[i] = weight != NULL ? weight[i] : 0.0;
+	}
+	if (weight == NULL && s->count < 4)
+		t->simplex[t->simplex_count++] = t->vertex_count; /* the new support point, last kept */
+}
+
+/* The loop behind both entry points. With track, every point of K it makes is kept in t (with its
+ * support points), and the simplex's numbers say which: gcc makes one copy of the loop for each
+ * value of track, so the intersect query pays nothing for it. */
+static inline __attribute__((always_inline)) quick_answer quick_loop(minkowski_pair *p, double margin, int limit,
+                                                                    bool track, quick_track *t, col_vec3 *axis)
 {
 	/* The largest squared norm of any support point of A or of B so far, and of the poses'
 	 * translations: K's points are within a few ulps of its square root of the support points of
@@ -173,14 +235,19 @@ quick_answer gjk_quick_intersect(minkowski_pair *p, double margin, col_vec3 *axi
 	/* The first point is no support point but the difference of the cores' centres, a point of K
 	 * inside it (as MPR starts): it is free, and as a corner of the simplex it often saves the
 	 * fourth support an overlap would need. */
-	col_vec3 centre_a = col_shape_local_center(p->a);
-	col_vec3 centre_b = minkowski_b_to_a(p, col_shape_local_center(p->b));
+	col_vec3 centre_a = p->centre_a, centre_b = p->centre_b;
 	double scale = larger(p->pose_scale,
 	                      larger(col_vec3_length_squared(centre_a), col_vec3_length_squared(centre_b)));
 	s.w[0] = s.v = col_vec3_sub(centre_a, centre_b);
+	s.id[0] = 0;
+	if (track) {
+		t->vertices[0] = (minkowski_vertex){s.w[0], centre_a, centre_b, p->centre_b_local, -1, -1};
+		t->vertex_count = 1;
+		t->iterations = 0;
+	}
 	double vv = col_vec3_dot(s.v, s.v);
 	minkowski_vertex y;
-	for (int iteration = 0; iteration < QUICK_MAX_ITERATIONS; iteration++) {
+	for (int iteration = 0; iteration < limit; iteration++) {
 		/* A point of K within the radii by more than the rounding of v and of the points. */
 		if (margin > 0.0 && sqrt(vv) + 64.0 * DBL_EPSILON * sqrt(scale) <= margin)
 			return QUICK_MEET;
@@ -188,13 +255,22 @@ quick_answer gjk_quick_intersect(minkowski_pair *p, double margin, col_vec3 *axi
 			return QUICK_UNSURE; /* the origin on the simplex: touching, for the exact tests */
 		y = minkowski_support(p, col_vec3_scale(s.v, -1.0));
 		scale = scale_with(scale, &y);
+		if (track) {
+			t->vertices[t->vertex_count] = y;
+			t->iterations++;
+		}
 		if (minkowski_clearly_apart(p, col_vec3_dot(s.v, y.w), vv, margin, scale)) {
 			*axis = col_vec3_scale(s.v, -1.0);
+			if (track)
+				quick_keep(t, &s, NULL);
 			return QUICK_APART;
 		}
-		for (int i = s.count; i > 0; i--)
+		for (int i = s.count; i > 0; i--) {
 			s.w[i] = s.w[i - 1];
+			s.id[i] = s.id[i - 1];
+		}
 		s.w[0] = y.w;
+		s.id[0] = track ? t->vertex_count++ : 0;
 		s.count++;
 		bool solved;
 		if (s.count == 2)
@@ -202,10 +278,14 @@ quick_answer gjk_quick_intersect(minkowski_pair *p, double margin, col_vec3 *axi
 		else if (s.count == 3)
 			solved = nearest_on_triangle(&s);
 		else {
-			tetra_answer t = nearest_on_tetrahedron(&s, sqrt(scale));
-			if (t == TETRA_INSIDE)
+			double weight[4];
+			tetra_answer answer = nearest_on_tetrahedron(&s, sqrt(scale), weight);
+			if (answer == TETRA_INSIDE) {
+				if (track)
+					quick_keep(t, &s, weight);
 				return QUICK_MEET;
-			solved = t == TETRA_FACE;
+			}
+			solved = answer == TETRA_FACE;
 		}
 		if (!solved)
 			return QUICK_UNSURE;
@@ -215,4 +295,15 @@ quick_answer gjk_quick_intersect(minkowski_pair *p, double margin, col_vec3 *axi
 		vv = next;
 	}
 	return QUICK_UNSURE;
+}
+
+quick_answer gjk_quick_intersect(minkowski_pair *p, double margin, col_vec3 *axis)
+{
+	return quick_loop(p, margin, QUICK_MAX_ITERATIONS, false, NULL, axis);
+}
+
+quick_answer gjk_quick_distance(minkowski_pair *p, int limit, quick_track *t)
+{
+	col_vec3 axis;
+	return quick_loop(p, 0.0, limit < QUICK_MAX_ITERATIONS ? limit : QUICK_MAX_ITERATIONS, true, t, &axis);
 }

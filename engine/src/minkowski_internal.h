@@ -26,6 +26,8 @@ typedef struct minkowski_pair {
 	double pose_scale;  /* at least (|t_a| + |t_b|)^2: B's points in A's frame are rounded at that
 	                     * scale (the world translations' difference), however near the shapes are */
 	int hint_a, hint_b; /* the last support vertex of each polytope: where the next climb starts */
+	/* The cores' centres (col_shape_local_center): A's and B's in A's frame, B's in its own. */
+	col_vec3 centre_a, centre_b, centre_b_local;
 } minkowski_pair;
 
 static inline minkowski_pair minkowski_pair_make(const col_shape *a, const col_shape *b, bool paper)
@@ -40,6 +42,9 @@ static inline minkowski_pair minkowski_pair_make(const col_shape *a, const col_s
 	                      col_vec3_length_squared(b->pose.translation));
 	p.hint_a = -1;
 	p.hint_b = -1;
+	p.centre_a = col_shape_local_center(a);
+	p.centre_b_local = col_shape_local_center(b);
+	p.centre_b = col_vec3_add(col_matrix3_apply(&p.pose.rotation, p.centre_b_local), p.pose.translation);
 	return p;
 }
 
@@ -127,6 +132,25 @@ static inline void minkowski_simplex_points(const minkowski_simplex *st, col_vec
  * from A towards B (A's frame). */
 typedef enum quick_answer { QUICK_UNSURE, QUICK_APART, QUICK_MEET } quick_answer;
 quick_answer gjk_quick_intersect(minkowski_pair *p, double margin, col_vec3 *axis);
+
+/* col_gjk_distance's use of the quick loop (margin 0, at most limit support points): on MEET the
+ * cores certainly meet, and simplex[0..3] with weight[] is a tetrahedron of K's points (vertices[0]
+ * is no support point but the cores' centres) with the origin's barycentric weights; on APART,
+ * simplex[0..simplex_count-1] are the last simplex's points and the support point that proved it,
+ * a warm start for the distance loop. iterations counts the support points asked for. */
+typedef struct quick_track {
+	minkowski_vertex vertices[33];
+	int vertex_count, iterations;
+	int simplex[4], simplex_count;
+	double weight[4];
+} quick_track;
+quick_answer gjk_quick_distance(minkowski_pair *p, int limit, quick_track *t);
+
+/* The balls' test (col_shape_spheres) on the whole shapes: APART when the centres are farther
+ * apart than the outer radii's sum, MEET when nearer than the inner radii's sum, each beyond the
+ * round-off of the centres and radii; else UNSURE. On APART, *axis is the centres' difference from
+ * A's to B's (A's frame), a separating direction. */
+quick_answer gjk_spheres_intersect(const minkowski_pair *p, col_vec3 *axis);
 
 /* Whether the origin lies in the closed tetrahedron of p (exact on those points; false for a flat
  * one); if so and weights is not NULL, the origin's barycentric weights. */

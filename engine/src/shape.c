@@ -495,6 +495,70 @@ col_vec3 col_shape_local_center(const col_shape *shape)
 	return c;
 }
 
+/* The core's balls about col_shape_local_center; the radius is added by col_shape_spheres. */
+static void core_spheres(const col_shape *shape, double *outer, double *inner)
+{
+	*outer = *inner = 0.0;
+	switch (shape->kind) {
+	case COL_SHAPE_SEGMENT:
+		*outer = 0.5 * col_vec3_length(col_vec3_sub(shape->core.segment.b, shape->core.segment.a));
+		break;
+	case COL_SHAPE_TRIANGLE: {
+		col_vec3 c = col_shape_local_center(shape);
+		*outer = sqrt(fmax(col_vec3_length_squared(col_vec3_sub(shape->core.triangle.a, c)),
+		                   fmax(col_vec3_length_squared(col_vec3_sub(shape->core.triangle.b, c)),
+		                        col_vec3_length_squared(col_vec3_sub(shape->core.triangle.c, c)))));
+		break;
+	}
+	case COL_SHAPE_BOX: {
+		col_vec3 h = shape->core.half_extents;
+		*outer = col_vec3_length(h);
+		*inner = fmin(h.x, fmin(h.y, h.z));
+		break;
+	}
+	case COL_SHAPE_CYLINDER: {
+		double r = shape->core.cylinder.radius, hh = shape->core.cylinder.half_height;
+		*outer = hypot(r, hh);
+		*inner = fmin(r, hh);
+		break;
+	}
+	case COL_SHAPE_CONE: {
+		/* About the axis's midpoint: the rim is farthest (or the apex, as far); the ball touches the
+		 * base or the slant line from (0, hh) to (r, -hh), at r hh / sqrt(r^2 + 4 hh^2). */
+		double r = shape->core.cylinder.radius, hh = shape->core.cylinder.half_height;
+		*outer = hypot(r, hh);
+		*inner = hh > 0.0 && r > 0.0 ? fmin(hh, r * hh / hypot(r, 2.0 * hh)) : 0.0;
+		break;
+	}
+	case COL_SHAPE_CONVEX:
+		*outer = shape->core.convex->outer_radius;
+		*inner = shape->core.convex->inner_radius;
+		return; /* rounded when the polytope was built */
+	case COL_SHAPE_POLYGON: {
+		col_vec3 c = col_shape_local_center(shape);
+		const col_vec2 *p = shape->core.polygon.points;
+		double farthest = 0.0; /* squared: one square root, not one per vertex */
+		for (int i = 0; i < shape->core.polygon.count; i++) {
+			double dx = p[i].x - c.x, dy = p[i].y - c.y, dd = dx * dx + dy * dy;
+			farthest = dd > farthest ? dd : farthest;
+		}
+		*outer = sqrt(farthest);
+		break;
+	}
+	default: break; /* a point */
+	}
+	/* A few ulps of error in each closed form: a relative 1e-12 covers them. */
+	*outer *= 1.0 + 1e-12;
+	*inner *= 1.0 - 1e-12;
+}
+
+void col_shape_spheres(const col_shape *shape, double *outer, double *inner)
+{
+	core_spheres(shape, outer, inner);
+	*outer += shape->radius;
+	*inner += shape->radius;
+}
+
 col_vec3 col_shape_center(const col_shape *shape)
 {
 	return col_transform3_apply(shape->pose, col_shape_local_center(shape));

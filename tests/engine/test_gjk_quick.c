@@ -98,7 +98,20 @@ static col_shape random_shape(rng *r, col_convex *hull, double size)
 
 typedef struct quick_tally {
 	long cases, unsure, hulls, hulls_unsure;
+	long balls_apart, balls_meet; /* decided by the balls' test */
+	long distance_met;            /* col_gjk_distance's quick start found the tetrahedron */
 } quick_tally;
+
+/* Whether p is within tolerance of the whole shape: its support along p's direction from the
+ * centre reaches p. */
+static bool near_shape(const col_shape *s, col_vec3 p, double tolerance)
+{
+	col_vec3 c = col_shape_center(s);
+	col_vec3 d = col_vec3_sub(p, c);
+	if (col_vec3_length(d) <= tolerance)
+		return true;
+	return col_vec3_dot(col_vec3_sub(col_shape_support(s, d), p), col_vec3_normalize(d)) >= -tolerance;
+}
 
 /* The quick answer for a placed pair; a failure if it, or col_gjk_intersect (the full loop where
  * the quick one was unsure), contradicts a certain oracle. */
@@ -110,9 +123,43 @@ static quick_answer check_quick(const col_shape *a, const col_shape *b, rng *r, 
 	t->cases++;
 	t->unsure += q == QUICK_UNSURE;
 	bool gjk = col_gjk_intersect(a, b, NULL, NULL);
+	quick_answer balls = gjk_spheres_intersect(&p, &axis);
+	t->balls_apart += balls == QUICK_APART;
+	t->balls_meet += balls == QUICK_MEET;
 	if (q != QUICK_UNSURE && gjk != (q == QUICK_MEET))
 		FAIL_CASE(r, i, "col_gjk_intersect differs from its quick loop");
+	if (balls != QUICK_UNSURE && gjk != (balls == QUICK_MEET))
+		FAIL_CASE(r, i, "col_gjk_intersect differs from the balls' test");
 	col_oracle_result o = col_shape_oracle(a, b);
+	if (o.certain && balls != QUICK_UNSURE && o.intersect != (balls == QUICK_MEET))
+		FAIL_CASE(r, i, "kinds %d and %d: the balls say %s, the oracle %s", a->kind, b->kind,
+		          balls == QUICK_MEET ? "meet" : "apart", o.intersect ? "meet" : "apart");
+	/* col_gjk_distance's quick start: a tetrahedron that holds the origin, whose weights make a
+	 * point of both cores. */
+	minkowski_pair pd = minkowski_pair_make(a, b, false);
+	quick_track track;
+	if (gjk_quick_distance(&pd, 64, &track) == QUICK_MEET) {
+		t->distance_met++;
+		col_shape core_a = *a, core_b = *b;
+		core_a.radius = core_b.radius = 0.0;
+		col_oracle_result oc = col_shape_oracle(&core_a, &core_b);
+		if (oc.certain && !oc.intersect)
+			FAIL_CASE(r, i, "kinds %d and %d: the quick distance start says the cores meet, the "
+			          "oracle that they are %.17g apart", a->kind, b->kind, oc.distance_lo);
+		col_gjk_result g = col_gjk_distance(a, b, NULL, NULL, NULL);
+		double total = 0.0, scale = 1.0 + col_vec3_length(a->pose.translation) +
+		                            col_vec3_length(b->pose.translation);
+		for (int k = 0; k < 4; k++) {
+			if (!(track.weight[k] > 0.0))
+				FAIL_CASE(r, i, "weight %d of the quick tetrahedron is %.17g", k, track.weight[k]);
+			total += track.weight[k];
+		}
+		if (fabs(total - 1.0) > 1e-12 || !g.overlap || g.simplex.count != 4 ||
+		    !near_shape(&core_a, g.point_a, 1e-9 * scale) || !near_shape(&core_b, g.point_a, 1e-9 * scale))
+			FAIL_CASE(r, i, "quick distance start: weights sum to %.17g, overlap %d, simplex of %d, "
+			          "common point off the cores",
+			          total, g.overlap, g.simplex.count);
+	}
 	/* The full loop counts shapes apart by no more than round-off as touching (gjk.c); the quick
 	 * loop's answers are certificates and get no such allowance. */
 	bool grazing = q == QUICK_UNSURE && gjk && !o.intersect && o.distance_lo <= 1e-9;
@@ -149,8 +196,10 @@ static void test_quick_random(void **state)
 		col_convex_destroy(hb);
 	}
 	print_message("quick loop: %ld random pairs, %ld left to the full loop (%ld of %ld hull "
-	              "pairs)\n",
-	              t.cases, t.unsure, t.hulls_unsure, t.hulls);
+	              "pairs); the balls decided %ld apart and %ld meeting; the distance's quick start "
+	              "found %ld tetrahedra\n",
+	              t.cases, t.unsure, t.hulls_unsure, t.hulls, t.balls_apart, t.balls_meet,
+	              t.distance_met);
 	/* The quick loop must decide nearly every pair of polytopes, or col_gjk_intersect silently
 	 * pays for both loops. */
 	assert_true(t.hulls_unsure * 100 <= t.hulls);
@@ -204,8 +253,72 @@ static void test_quick_degenerate(void **state)
 			col_shape d = col_shape_convex(cube);
 			check_quick(&d, &c, &r, index, &t);
 		}
-	print_message("degenerate poses: %ld, %ld left to the full loop\n", t.cases, t.unsure);
+	/* Balls exactly touching: spheres (whose inner and outer balls are one), the sum of their
+	 * radii apart, far from the origin. */
+	for (int g = 0; g < 7; g++)
+		for (int k = 0; k < 200; k++, index++) {
+			col_shape a = col_shape_sphere((col_vec3){0, 0, 0}, 0.5 + k % 3);
+			col_shape b = col_shape_sphere((col_vec3){0, 0, 0}, 1.5);
+			col_vec3 far = rng_vec3(&r, -1e3, 1e3);
+			col_vec3 along = k % 2 ? (col_vec3){1, 0, 0} : rng_unit_vector3(&r);
+			a.pose = (col_transform3){rng_unit_quat(&r), far};
+			b.pose = (col_transform3){rng_unit_quat(&r),
+			                          col_vec3_add(far, col_vec3_scale(along, a.radius + 1.5 + gaps[g]))};
+			check_quick(&a, &b, &r, index, &t);
+		}
+	print_message("degenerate poses: %ld, %ld left to the full loop; the balls decided %ld apart and "
+	              "%ld meeting\n",
+	              t.cases, t.unsure, t.balls_apart, t.balls_meet);
 	col_convex_destroy(cube);
+}
+
+/* col_shape_spheres on every kind: the support along any direction reaches no farther from the
+ * centre than the outer radius, and at least as far as the inner one (a convex body holds a ball
+ * exactly when its support function is at least the ball's). */
+static void test_spheres_bound(void **state)
+{
+	(void)state;
+	rng r = rng_make(rng_env_seed(0xba11));
+	long directions = 0;
+	double tightest_outer = INFINITY, tightest_inner = INFINITY;
+	for (int i = 0; i < 1000; i++) {
+		double size = exp(rng_in(&r, -3, 3));
+		col_convex *hull = random_hull(&r, rng_int(&r, 4, 30), size);
+		col_vec2 square[4] = {{0, 0}, {size, 0}, {size, 0.5 * size}, {0, 0.5 * size}};
+		col_shape s;
+		switch (i % 10) {
+		case 0: s = col_shape_cone(rng_in(&r, 0.01, 1) * size, rng_in(&r, 0.01, 1) * size); break;
+		case 1: s = col_shape_point(rng_vec3(&r, -size, size)); break;
+		case 2: s = col_shape_segment(rng_vec3(&r, -size, size), rng_vec3(&r, -size, size)); break;
+		case 3: s = col_shape_polygon2(square, 4); break; /* it keeps a pointer to the points */
+		case 4: s = col_shape_rounded(random_shape(&r, hull, size), rng_in(&r, 0, 0.3) * size); break;
+		default: s = random_shape(&r, hull, size); break;
+		}
+		s.pose = (col_transform3){rng_unit_quat(&r), rng_vec3(&r, -100 * size, 100 * size)};
+		if (s.dimension == 2) /* a turn in the plane */
+			s.pose = (col_transform3){col_quat_from_axis_angle((col_vec3){0, 0, 1}, rng_in(&r, 0, 6)),
+			                          {rng_in(&r, -100, 100) * size, rng_in(&r, -100, 100) * size, 0}};
+		double outer, inner;
+		col_shape_spheres(&s, &outer, &inner);
+		col_vec3 c = col_shape_center(&s);
+		double slack = 1e-12 * (outer + col_vec3_length(s.pose.translation));
+		for (int k = 0; k < 100; k++, directions++) {
+			col_vec3 u = rng_unit_vector3(&r);
+			col_vec3 far = col_shape_support(&s, u);
+			double reach = col_vec3_dot(col_vec3_sub(far, c), u);
+			/* The farthest point's distance from the centre is at least its reach along u. */
+			if (col_vec3_length(col_vec3_sub(far, c)) > outer + slack || reach < inner - slack)
+				FAIL_CASE(&r, i, "kind %d: support at %.17g from the centre, reach %.17g along u; balls "
+				          "%.17g and %.17g",
+				          s.kind, col_vec3_length(col_vec3_sub(far, c)), reach, outer, inner);
+			tightest_outer = fmin(tightest_outer, outer - col_vec3_length(col_vec3_sub(far, c)));
+			tightest_inner = fmin(tightest_inner, reach - inner);
+		}
+		col_convex_destroy(hull);
+	}
+	print_message("balls: %ld directions on 1000 shapes of every kind; least room %.3g outside, %.3g "
+	              "inside\n",
+	              directions, tightest_outer, tightest_inner);
 }
 
 int main(void)
@@ -214,6 +327,7 @@ int main(void)
 	    cmocka_unit_test(test_scan_agrees),
 	    cmocka_unit_test(test_quick_random),
 	    cmocka_unit_test(test_quick_degenerate),
+	    cmocka_unit_test(test_spheres_bound),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

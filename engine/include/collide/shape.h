@@ -102,6 +102,11 @@ col_vec3 col_shape_support_local(const col_shape *shape, col_vec3 direction, int
 col_vec3 col_shape_support(const col_shape *shape, col_vec3 direction);
 /* The world box of the whole shape (rounded up by the radius). */
 col_aabb3 col_shape_bounds(const col_shape *shape);
+/* Two balls about col_shape_center, for tests cheaper than GJK's: the whole shape (radius
+ * included) lies within outer of the centre and holds every point within inner of it. inner is 0
+ * where the core is flat (segment, triangle, flat polytope, polygon) and the radius is 0. Both
+ * are rounded towards safety (outer up, inner down) by far more than their own round-off. */
+void col_shape_spheres(const col_shape *shape, double *outer, double *inner);
 /* A point of the core inside it (its centre or centroid), in world coordinates: GJK's start. */
 col_vec3 col_shape_center(const col_shape *shape);
 
