@@ -402,7 +402,7 @@ static void state_from_vertex(minkowski_simplex *st, const minkowski_vertex *y)
 	st->vv = col_vec3_dot(y->w, y->w);
 }
 
-/* Starts the simplex from n points of K (the cache's, or the quick loop's), newest first, reduced
+/* Starts the simplex from the cache's n points of K, newest first, reduced
  * by Johnson's sub-algorithm. False for a full simplex that the exact test says does not hold the
  * origin (a sliver): the caller starts afresh. */
 static bool state_from_points(minkowski_pair *p, minkowski_simplex *st, const minkowski_vertex *y, int n)
@@ -918,8 +918,10 @@ static quick_start quick_distance_start(minkowski_pair *p, minkowski_simplex *st
 	}
 	if (answer == QUICK_APART && t.simplex_count == 2) {
 		/* The first support point, along the centres' difference: the point the distance loop
-		 * would start from alone (state_start), so it goes on exactly as it would have. */
+		 * would start from alone (state_start), so it goes on exactly as it would have, and
+		 * counts its iterations as it would have (its starting point is not one of them). */
 		state_from_vertex(st, &t.vertices[t.simplex[1]]);
+		*iterations = t.iterations - 1;
 		return QUICK_START_SEEDED;
 	}
 	p->hint_a = p->hint_b = -1; /* the distance loop starts as it would alone */

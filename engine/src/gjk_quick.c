@@ -17,7 +17,10 @@
  *
  * Before any of it, the shapes' balls (col_shape_spheres) answer the pairs whose centres are
  * farther apart than the outer radii or nearer than the inner ones: source 001's outer and inner
- * boxes, at their coarsest, with no support point at all. */
+ * boxes, at their coarsest, with no support point at all.
+ *
+ * col_gjk_distance runs the same loop first on the cores (gjk_quick_distance: the support points
+ * kept beside), for its certified tetrahedron: cores that meet need no distance loop. */
 #include <float.h>
 #include <math.h>
 
