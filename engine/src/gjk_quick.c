@@ -173,11 +173,12 @@ static tetra_answer nearest_on_tetrahedron(quick_simplex *s, double sigma, doubl
 	return TETRA_FACE;
 }
 
-/* col_shape_spheres, with a polytope's read here (the common case, and a call spared). */
-static inline void spheres_of(const col_shape *s, double *outer, double *inner)
+/* col_shape_spheres about the centre the pair already has, a polytope's read here (the common
+ * case, and a call spared). */
+static inline void spheres_of(const col_shape *s, col_vec3 local_center, double *outer, double *inner)
 {
 	if (s->kind != COL_SHAPE_CONVEX) {
-		col_shape_spheres(s, outer, inner);
+		col_shape_spheres_about(s, local_center, outer, inner);
 		return;
 	}
 	*outer = s->core.convex->outer_radius + s->radius;
@@ -187,8 +188,8 @@ static inline void spheres_of(const col_shape *s, double *outer, double *inner)
 quick_answer gjk_spheres_intersect(const minkowski_pair *p, col_vec3 *axis)
 {
 	double outer_a, inner_a, outer_b, inner_b;
-	spheres_of(p->a, &outer_a, &inner_a);
-	spheres_of(p->b, &outer_b, &inner_b);
+	spheres_of(p->a, p->centre_a, &outer_a, &inner_a);
+	spheres_of(p->b, p->centre_b_local, &outer_b, &inner_b);
 	col_vec3 centre_a = p->centre_a, centre_b = p->centre_b;
 	col_vec3 d = col_vec3_sub(centre_b, centre_a);
 	double dd = col_vec3_dot(d, d);

@@ -495,8 +495,8 @@ col_vec3 col_shape_local_center(const col_shape *shape)
 	return c;
 }
 
-/* The core's balls about col_shape_local_center; the radius is added by col_shape_spheres. */
-static void core_spheres(const col_shape *shape, double *outer, double *inner)
+/* The core's balls about c, its col_shape_local_center; the radius is added by the callers. */
+static void core_spheres(const col_shape *shape, col_vec3 c, double *outer, double *inner)
 {
 	*outer = *inner = 0.0;
 	switch (shape->kind) {
@@ -504,7 +504,6 @@ static void core_spheres(const col_shape *shape, double *outer, double *inner)
 		*outer = 0.5 * col_vec3_length(col_vec3_sub(shape->core.segment.b, shape->core.segment.a));
 		break;
 	case COL_SHAPE_TRIANGLE: {
-		col_vec3 c = col_shape_local_center(shape);
 		*outer = sqrt(fmax(col_vec3_length_squared(col_vec3_sub(shape->core.triangle.a, c)),
 		                   fmax(col_vec3_length_squared(col_vec3_sub(shape->core.triangle.b, c)),
 		                        col_vec3_length_squared(col_vec3_sub(shape->core.triangle.c, c)))));
@@ -535,7 +534,6 @@ static void core_spheres(const col_shape *shape, double *outer, double *inner)
 		*inner = shape->core.convex->inner_radius;
 		return; /* rounded when the polytope was built */
 	case COL_SHAPE_POLYGON: {
-		col_vec3 c = col_shape_local_center(shape);
 		const col_vec2 *p = shape->core.polygon.points;
 		double farthest = 0.0; /* squared: one square root, not one per vertex */
 		for (int i = 0; i < shape->core.polygon.count; i++) {
@@ -552,11 +550,16 @@ static void core_spheres(const col_shape *shape, double *outer, double *inner)
 	*inner *= 1.0 - 1e-12;
 }
 
-void col_shape_spheres(const col_shape *shape, double *outer, double *inner)
+void col_shape_spheres_about(const col_shape *shape, col_vec3 local_center, double *outer, double *inner)
 {
-	core_spheres(shape, outer, inner);
+	core_spheres(shape, local_center, outer, inner);
 	*outer += shape->radius;
 	*inner += shape->radius;
+}
+
+void col_shape_spheres(const col_shape *shape, double *outer, double *inner)
+{
+	col_shape_spheres_about(shape, col_shape_local_center(shape), outer, inner);
 }
 
 col_vec3 col_shape_center(const col_shape *shape)

@@ -13,6 +13,9 @@ col_vec3 col_shape_support_from(const col_shape *shape, col_vec3 direction, int 
 /* col_shape_center in the body frame (a point of the core, inside it where it has an inside). */
 col_vec3 col_shape_local_center(const col_shape *shape);
 
+/* col_shape_spheres, given the shape's col_shape_local_center (the queries have it already). */
+void col_shape_spheres_about(const col_shape *shape, col_vec3 local_center, double *outer, double *inner);
+
 /* A 3x3 rotation, row-major, applied to and against vectors: the queries turn a quaternion into
  * one of these once per call rather than once per support point. */
 typedef struct col_matrix3 {
