@@ -41,6 +41,8 @@ static const char *const method_names[COL_METHOD_COUNT] = {
 	[COL_METHOD_GRID] = "grid",
 	[COL_METHOD_TETRATREE] = "tetratree",
 	[COL_METHOD_OCTREE] = "octree",
+	[COL_METHOD_CGA] = "cga",
+	[COL_METHOD_EUCLIDEAN] = "euclidean",
 };
 
 const char *col_method_name(col_method method)

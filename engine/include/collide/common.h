@@ -62,6 +62,8 @@ typedef enum col_method {
 	COL_METHOD_GRID,        /* covering grid: crossings from a cell's own origin (our fast method) */
 	COL_METHOD_TETRATREE,   /* tetra-tree descent (000 5.2-5.5: DC-TT) */
 	COL_METHOD_OCTREE,      /* crossing number over an octree's cell (the 3D study's baseline) */
+	COL_METHOD_CGA,         /* conformal geometric algebra closed forms (source 003, ch. IV) */
+	COL_METHOD_EUCLIDEAN,   /* the engine's Euclidean routine, the CGA routines' reference */
 	COL_METHOD_COUNT
 } col_method;
 
