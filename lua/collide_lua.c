@@ -314,6 +314,7 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_epa(L);
 	col_lua_open_boxtree(L);
 	col_lua_open_contact(L);
+	col_lua_open_cga(L);
 	return 1;
 }
 

@@ -81,6 +81,7 @@ void col_lua_open_gjk(lua_State *L);     /* collide.gjk, gjk_cache, intersects, 
 void col_lua_open_epa(lua_State *L);     /* collide.penetration, penetration_bound */
 void col_lua_open_boxtree(lua_State *L); /* collide.boxtree; opened after convex */
 void col_lua_open_contact(lua_State *L); /* collide.contact, raycast, shapecast */
+void col_lua_open_cga(lua_State *L);     /* collide.cga (conformal geometric algebra) */
 
 /* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
  * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the

@@ -424,8 +424,7 @@ col_cga_kind col_cga_kind_of(const col_multivector *a)
 	case 4: {
 		/* Flat when ni ^ a = 0, i.e. when every null-basis coefficient lacking ni vanishes. A far
 		 * round is nearly flat relative to its size (a unit sphere 10^6 from the origin has a no
-		 * part 10^-12 of its ni part), so the threshold is close to rounding: 1e-14 of the largest
-		 * null coefficient. */
+		 * part 10^-12 of its ni part), so the threshold is close to rounding. */
 		double null[COL_CGA_BLADES], largest = 0.0, without_ni = 0.0;
 		col_cga_to_null_basis(a, null);
 		for (int k = 0; k < COL_CGA_BLADES; k++) {
@@ -433,7 +432,7 @@ col_cga_kind col_cga_kind_of(const col_multivector *a)
 			if (!(k & 16))
 				without_ni = fmax(without_ni, fabs(null[k]));
 		}
-		bool flat = without_ni <= 1e-14 * largest;
+		bool flat = without_ni <= CGA_WEIGHT_ZERO * largest;
 		static const col_cga_kind rounds[5] = {0, 0, COL_CGA_POINT_PAIR, COL_CGA_CIRCLE, COL_CGA_SPHERE};
 		static const col_cga_kind flats[5] = {0, 0, COL_CGA_FLAT_POINT, COL_CGA_LINE, COL_CGA_PLANE};
 		return flat ? flats[grade] : rounds[grade];
@@ -648,7 +647,7 @@ static bool dual_round_geometry(const col_multivector *v, col_cga_geometry *g)
 	double no = v->c[16] - v->c[8], ni = 0.5 * (v->c[8] + v->c[16]);
 	col_vec3 e = euclidean_part(v);
 	double scale = fmax(col_vec3_length(e), fabs(ni));
-	if (fabs(no) <= CGA_ZERO * scale) {
+	if (fabs(no) <= CGA_WEIGHT_ZERO * scale) {
 		double length = col_vec3_length(e);
 		if (!(length > 0.0))
 			return false;
@@ -707,7 +706,7 @@ col_status col_cga_geometry_of(const col_multivector *a, col_cga_geometry *out, 
 	switch (g.kind) {
 	case COL_CGA_POINT: {
 		double weight = -col_cga_scalar_product(a, &ni);
-		if (!(fabs(weight) > CGA_ZERO * col_cga_magnitude(a)))
+		if (!(fabs(weight) > CGA_WEIGHT_ZERO * col_cga_magnitude(a)))
 			return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "cga: a point at infinity has no position");
 		g.weight = weight;
 		g.center = col_vec3_scale(euclidean_part(a), 1.0 / weight);
@@ -721,7 +720,7 @@ col_status col_cga_geometry_of(const col_multivector *a, col_cga_geometry *out, 
 	case COL_CGA_FLAT_POINT: {
 		/* w (no ^ ni + x ^ ni): the no^ni coefficient is -c[e45]. */
 		double weight = -a->c[24];
-		if (!(fabs(weight) > CGA_ZERO * col_cga_magnitude(a)))
+		if (!(fabs(weight) > CGA_WEIGHT_ZERO * col_cga_magnitude(a)))
 			return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "cga: a flat point at infinity has no position");
 		g.weight = weight;
 		g.center = (col_vec3){0.5 * (a->c[1 | 8] + a->c[1 | 16]) / weight, 0.5 * (a->c[2 | 8] + a->c[2 | 16]) / weight,

@@ -6,4 +6,10 @@
 
 #define CGA_ZERO 1e-12
 
+/* Below this fraction of a blade's largest coefficient, a weight (a point's -X.ni, a round's no
+ * part, the part of a blade lacking ni) counts as zero: the object is at infinity, or flat. A
+ * round's no part is about 1 / |c|^2 of its ni part, so this lets objects about 10^6 of their sizes
+ * from the origin keep their kind, while rounding (a few 1e-16) never makes a moved flat round. */
+#define CGA_WEIGHT_ZERO 1e-14
+
 #endif
