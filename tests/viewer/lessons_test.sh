@@ -1,7 +1,8 @@
 #!/bin/sh
 # The 2D lessons (scripts/2d/covering.lua, tritree.lua, circle_polygon.lua, polygon_polygon.lua,
 # grid.lua), the 3D ones (scripts/3d/covering3d.lua, tetratree.lua, sphere_mesh.lua, mesh_mesh.lua, bvh.lua)
-# and the convex ones (scripts/convex/gjk2d.lua, gjk3d.lua, boxtree.lua, contacts.lua) run headless:
+# the convex ones (scripts/convex/gjk2d.lua, gjk3d.lua, boxtree.lua, contacts.lua) and the conformal
+# ones (scripts/cga/meet.lua) run headless:
 # each must exit 0 and write a PNG of the size asked for, first as the docs render it (no input), then driven by
 # synthetic events: a Lua harness loads the lesson and, frame by frame, presses the mouse, drags,
 # releases, turns the wheel and presses every key the lessons know (and a few they do not), several
@@ -139,6 +140,28 @@ for lesson in gjk2d gjk3d boxtree contacts; do
 	grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_${lesson}_events.out" ||
 		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
 done
+
+for lesson in meet; do
+	script="$source_dir/scripts/cga/$lesson.lua"
+	if [ ! -f "$script" ]; then
+		fail "$lesson: $script is missing"
+		continue
+	fi
+	run "$lesson" 960x640 "$script"
+	FRAMES=$events_frames run "${lesson}_events" 240x160 "$harness" "$script"
+	grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_${lesson}_events.out" ||
+		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
+done
+# meet.lua: every step of its lesson, every kind against every kind, and the sweep.
+for step in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+	run "meet_step$step" 320x240 "$source_dir/scripts/cga/meet.lua" step=$step
+done
+for a in sphere plane line circle pair point; do
+	for b in sphere plane line circle pair point; do
+		run "meet_${a}_$b" 160x120 "$source_dir/scripts/cga/meet.lua" a=$a b=$b at=0.4,0.3,0.2 keys=j,i
+	done
+done
+FRAMES=60 run meet_sweep 320x240 "$source_dir/scripts/cga/meet.lua" keys=t,tab,b,b
 
 # The argument forms the docs use.
 run covering_args 320x240 "$source_dir/scripts/2d/covering.lua" shape=star method=star at=0.4,2.9 inspect=3 cache=off
