@@ -112,6 +112,11 @@ bool col_segment_intersects_triangle(col_vec3 q1, col_vec3 q2, col_triangle t)
 	return col_segment_triangle_locate(q1, q2, t.a, t.b, t.c).hit;
 }
 
+bool col_segment_intersects_segment3(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d)
+{
+	return finite3(a, b, c) && col_vec3_is_finite(d) && col_segments_meet_3d(a, b, c, d);
+}
+
 static double clamp01(double x)
 {
 	return x > 0.0 ? (x < 1.0 ? x : 1.0) : 0.0; /* NaN (never expected) becomes 0 */

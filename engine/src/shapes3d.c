@@ -193,6 +193,15 @@ static bool edge_interior_meets_sphere(col_vec3 a, col_vec3 b, col_sphere s)
 	       col_dot3_sign(b, a, s.center) > 0 && col_sphere_line_side(s.center, s.radius, a, b) <= 0;
 }
 
+bool col_segment_intersects_sphere(col_vec3 a, col_vec3 b, col_sphere sphere)
+{
+	if (!sphere_is_valid(sphere) || !col_vec3_is_finite(a) || !col_vec3_is_finite(b))
+		return false;
+	return col_sphere_point_side(sphere.center, sphere.radius, a) <= 0 ||
+	       col_sphere_point_side(sphere.center, sphere.radius, b) <= 0 ||
+	       edge_interior_meets_sphere(a, b, sphere);
+}
+
 /* Below (above) the exact value whose rounding is v: |v| 2^-52 is at least an ulp of v, so the
  * difference (sum), rounded, passes at least half an ulp beyond; the smallest subnormal covers
  * v = 0, and a subnormal v is exact anyway. */

@@ -60,6 +60,11 @@ col_segment3_triangle_hit col_segment_triangle_locate(col_vec3 q1, col_vec3 q2, 
  * included): col_segment_triangle_locate(q1, q2, t.a, t.b, t.c).hit. */
 bool col_segment_intersects_triangle(col_vec3 q1, col_vec3 q2, col_triangle t);
 
+/* Whether the closed segments ab and cd share a point (either may be a single point): coplanar
+ * (col_orient3d zero) and meeting in all three coordinate-plane shadows (col_orient2d), one of which
+ * is a faithful copy of their plane, so parallel and collinear ones are decided too. */
+bool col_segment_intersects_segment3(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d);
+
 /* The first point of the segment, from q1, that lies on the triangle: false, and nothing written,
  * when they do not meet (decided exactly, as above). t_param (in [0, 1], along q1 -> q2) and point
  * may be NULL. Rounded, from the same determinants as the test: a crossing point is the

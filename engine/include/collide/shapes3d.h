@@ -43,6 +43,10 @@ typedef struct col_ray_hit3 {
 col_status col_sphere_validate(col_sphere sphere, col_error *error);
 bool col_sphere_contains_point(col_sphere sphere, col_vec3 p);
 bool col_sphere_intersects_sphere(col_sphere a, col_sphere b);
+/* Whether the closed segment ab (a single point when a == b) meets the closed ball. Exact: an end
+ * by col_sphere_point_side, else the centre projecting strictly inside the segment (col_dot3_sign)
+ * with the line near enough (col_sphere_line_side). */
+bool col_segment_intersects_sphere(col_vec3 a, col_vec3 b, col_sphere sphere);
 
 /* The box of the triangle's three vertices (exact: the smallest and largest coordinates as given;
  * plain comparisons, since it runs per triangle in the queries' loops). */
