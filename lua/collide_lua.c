@@ -405,3 +405,15 @@ bool col_lua_option_nonnegative(lua_State *L, int idx, const char *key, int arg,
 	lua_pop(L, 1);
 	return true;
 }
+
+void col_lua_set_vec3(lua_State *L, const char *key, col_vec3 v)
+{
+	col_lua_push_vec3(L, v);
+	lua_setfield(L, -2, key);
+}
+
+void col_lua_set_number(lua_State *L, const char *key, double x)
+{
+	lua_pushnumber(L, x);
+	lua_setfield(L, -2, key);
+}

@@ -127,6 +127,9 @@ double col_lua_assigned_number(lua_State *L, int idx, const char *type, const ch
 
 void col_lua_push_vec2(lua_State *L, col_vec2 p);
 void col_lua_push_vec3(lua_State *L, col_vec3 p);
+/* t[key] = {x, y, z} and t[key] = x, for the table on top of the stack. */
+void col_lua_set_vec3(lua_State *L, const char *key, col_vec3 v);
+void col_lua_set_number(lua_State *L, const char *key, double x);
 /* A pose {position = {x, y, z}, rotation = {x, y, z, w}} at arg, both optional (mesh pairs). */
 col_transform3 col_lua_check_pose3(lua_State *L, int arg);
 /* The table at idx as a rotation quaternion {x, y, z, w} (finite, not zero), normalised; errors

@@ -699,17 +699,6 @@ static bool has_radius(const col_cga_geometry *g)
 	return g->kind != COL_CGA_DUAL_ROUND || is_zero(g->direction);
 }
 
-static void set_vec3(lua_State *L, const char *key, col_vec3 v)
-{
-	col_lua_push_vec3(L, v);
-	lua_setfield(L, -2, key);
-}
-
-static void set_number(lua_State *L, const char *key, double x)
-{
-	lua_pushnumber(L, x);
-	lua_setfield(L, -2, key);
-}
 
 /* {kind, center, direction, radius2, radius (when >= 0), distance, weight, points = {p, q}} */
 static void push_geometry(lua_State *L, const col_cga_geometry *g)
@@ -717,13 +706,13 @@ static void push_geometry(lua_State *L, const col_cga_geometry *g)
 	lua_createtable(L, 0, 8);
 	lua_pushstring(L, col_cga_kind_name(g->kind));
 	lua_setfield(L, -2, "kind");
-	set_vec3(L, "center", g->center);
-	set_vec3(L, "direction", g->direction);
-	set_number(L, "radius2", g->radius2);
+	col_lua_set_vec3(L, "center", g->center);
+	col_lua_set_vec3(L, "direction", g->direction);
+	col_lua_set_number(L, "radius2", g->radius2);
 	if (g->radius2 >= 0.0)
-		set_number(L, "radius", sqrt(g->radius2));
-	set_number(L, "distance", g->distance);
-	set_number(L, "weight", g->weight);
+		col_lua_set_number(L, "radius", sqrt(g->radius2));
+	col_lua_set_number(L, "distance", g->distance);
+	col_lua_set_number(L, "weight", g->weight);
 	lua_createtable(L, 2, 0);
 	col_lua_push_vec3(L, g->points[0]);
 	lua_rawseti(L, -2, 1);
@@ -895,7 +884,7 @@ static void push_intersection(lua_State *L, const col_cga_intersection *info)
 	lua_setfield(L, -2, "kind_b");
 	push_meet(L, info);
 	lua_setfield(L, -2, "meet");
-	set_number(L, "square", info->square);
+	col_lua_set_number(L, "square", info->square);
 	if (info->common.kind != COL_CGA_NONE) {
 		push_geometry(L, &info->common);
 		lua_setfield(L, -2, "common");

@@ -10,17 +10,6 @@
 
 #include "collide/contact.h"
 
-static void set_vec3(lua_State *L, const char *key, col_vec3 v)
-{
-	col_lua_push_vec3(L, v);
-	lua_setfield(L, -2, key);
-}
-
-static void set_number(lua_State *L, const char *key, double x)
-{
-	lua_pushnumber(L, x);
-	lua_setfield(L, -2, key);
-}
 
 /* A vector at arg: {x, y, z}, or {x, y} in the plane z = 0 (2D scripts). */
 static col_vec3 check_vector(lua_State *L, int arg, const char *what)
@@ -65,10 +54,10 @@ static contact_call check_contact_options(lua_State *L, int arg)
 static void push_manifold_point(lua_State *L, const col_manifold_point *p)
 {
 	lua_createtable(L, 0, 5);
-	set_vec3(L, "position", p->point);
-	set_number(L, "depth", p->depth);
-	set_vec3(L, "point_a", p->point_a);
-	set_vec3(L, "point_b", p->point_b);
+	col_lua_set_vec3(L, "position", p->point);
+	col_lua_set_number(L, "depth", p->depth);
+	col_lua_set_vec3(L, "point_a", p->point_a);
+	col_lua_set_vec3(L, "point_b", p->point_b);
 	lua_pushinteger(L, (lua_Integer)p->id);
 	lua_setfield(L, -2, "id");
 }
@@ -91,8 +80,8 @@ static int contact(lua_State *L)
 		return 1;
 	}
 	lua_createtable(L, 0, 5);
-	set_vec3(L, "normal", m.normal);
-	set_number(L, "depth", m.points[0].depth); /* the deepest point comes first */
+	col_lua_set_vec3(L, "normal", m.normal);
+	col_lua_set_number(L, "depth", m.points[0].depth); /* the deepest point comes first */
 	lua_pushinteger(L, m.count);
 	lua_setfield(L, -2, "count");
 	lua_pushstring(L, col_contact_method_name(m.method));
@@ -128,9 +117,9 @@ static int push_hit(lua_State *L, const col_cast_hit *h)
 		return 1;
 	}
 	lua_createtable(L, 0, 5);
-	set_number(L, "t", h->t);
-	set_vec3(L, "point", h->point);
-	set_vec3(L, "normal", h->normal);
+	col_lua_set_number(L, "t", h->t);
+	col_lua_set_vec3(L, "point", h->point);
+	col_lua_set_vec3(L, "normal", h->normal);
 	lua_pushstring(L, cast_method_name(h->method));
 	lua_setfield(L, -2, "method");
 	lua_pushinteger(L, h->iterations);

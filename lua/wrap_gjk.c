@@ -69,25 +69,14 @@ static col_gjk_cache *opt_cache(lua_State *L, int arg)
 
 /* ---- results ---- */
 
-static void set_vec3(lua_State *L, const char *key, col_vec3 v)
-{
-	col_lua_push_vec3(L, v);
-	lua_setfield(L, -2, key);
-}
-
-static void set_number(lua_State *L, const char *key, double x)
-{
-	lua_pushnumber(L, x);
-	lua_setfield(L, -2, key);
-}
 
 /* {w = {x, y, z}, a = {...}, b = {...}}: a point of K and the support points it came from */
 static void push_simplex_vertex(lua_State *L, const col_simplex_vertex *v)
 {
 	lua_createtable(L, 0, 3);
-	set_vec3(L, "w", v->w);
-	set_vec3(L, "a", v->a);
-	set_vec3(L, "b", v->b);
+	col_lua_set_vec3(L, "w", v->w);
+	col_lua_set_vec3(L, "a", v->a);
+	col_lua_set_vec3(L, "b", v->b);
 }
 
 static void push_numbers(lua_State *L, const double *x, int count)
@@ -144,16 +133,16 @@ static void push_step(lua_State *L, const col_gjk_step *s)
 {
 	int n = s->candidates.count;
 	lua_createtable(L, 0, 20);
-	set_vec3(L, "v", s->v);
-	set_number(L, "vv", s->vv);
-	set_vec3(L, "support_a", s->support_a);
-	set_vec3(L, "support_b", s->support_b);
-	set_number(L, "h_a", s->h_a);
-	set_number(L, "h_b", s->h_b);
-	set_vec3(L, "w", s->w);
-	set_number(L, "g", s->g);
-	set_number(L, "lower", s->lower_bound);
-	set_number(L, "upper", s->upper_bound);
+	col_lua_set_vec3(L, "v", s->v);
+	col_lua_set_number(L, "vv", s->vv);
+	col_lua_set_vec3(L, "support_a", s->support_a);
+	col_lua_set_vec3(L, "support_b", s->support_b);
+	col_lua_set_number(L, "h_a", s->h_a);
+	col_lua_set_number(L, "h_b", s->h_b);
+	col_lua_set_vec3(L, "w", s->w);
+	col_lua_set_number(L, "g", s->g);
+	col_lua_set_number(L, "lower", s->lower_bound);
+	col_lua_set_number(L, "upper", s->upper_bound);
 	lua_pushboolean(L, s->stop);
 	lua_setfield(L, -2, "stop");
 	lua_createtable(L, n, 0);
@@ -169,7 +158,7 @@ static void push_step(lua_State *L, const col_gjk_step *s)
 	push_deltas(L, &s->johnson, n);
 	lua_setfield(L, -2, "deltas");
 	if (n > 0) {
-		set_vec3(L, "next_v", s->johnson.v);
+		col_lua_set_vec3(L, "next_v", s->johnson.v);
 		lua_pushboolean(L, s->johnson.backup);
 		lua_setfield(L, -2, "backup");
 	}
@@ -258,10 +247,10 @@ static int gjk(lua_State *L)
 	lua_setfield(L, -2, "overlap");
 	lua_pushinteger(L, r.iterations);
 	lua_setfield(L, -2, "iterations");
-	set_number(L, "lower", r.lower_bound);
-	set_number(L, "upper", r.upper_bound);
-	set_number(L, "core_distance", r.core_distance);
-	set_vec3(L, "normal", r.normal);
+	col_lua_set_number(L, "lower", r.lower_bound);
+	col_lua_set_number(L, "upper", r.upper_bound);
+	col_lua_set_number(L, "core_distance", r.core_distance);
+	col_lua_set_vec3(L, "normal", r.normal);
 	push_simplex(L, &r.simplex);
 	lua_setfield(L, -2, "simplex");
 	lua_pushboolean(L, r.backup);

@@ -454,6 +454,18 @@ static col_status check_points(const col_vec3 *p, int count, const char *what, c
 
 static void point_blade(col_vec3 p, col_multivector *out) { col_cga_vector_to_multivector(col_cga_vector_point(p), out); }
 
+/* X_1 ^ ... ^ X_count: the OPNS round through the points. */
+static void points_wedge(const col_vec3 *p, int count, col_multivector *out)
+{
+	col_multivector x, result;
+	point_blade(p[0], &result);
+	for (int i = 1; i < count; i++) {
+		point_blade(p[i], &x);
+		col_cga_outer_product(&result, &x, &result);
+	}
+	*out = result;
+}
+
 col_status col_cga_point(col_vec3 p, col_multivector *out, col_error *error)
 {
 	col_status status = check_points(&p, 1, "point", error);
@@ -521,13 +533,7 @@ col_status col_cga_sphere_through(const col_vec3 p[4], col_multivector *out, col
 		return status;
 	if (col_orient3d(p[0], p[1], p[2], p[3]) == 0.0)
 		return col_fail(error, COL_ERROR_DEGENERATE, "cga: sphere: the four points are coplanar");
-	col_multivector x, result;
-	point_blade(p[0], &result);
-	for (int i = 1; i < 4; i++) {
-		point_blade(p[i], &x);
-		col_cga_outer_product(&result, &x, &result);
-	}
-	*out = result;
+	points_wedge(p, 4, out);
 	return COL_OK;
 }
 
@@ -558,13 +564,9 @@ col_status col_cga_plane_through(const col_vec3 p[3], col_multivector *out, col_
 		return status;
 	if (collinear(p[0], p[1], p[2]))
 		return col_fail(error, COL_ERROR_DEGENERATE, "cga: plane: the three points are collinear");
-	col_multivector x, result, ni = col_cga_ni();
-	point_blade(p[0], &result);
-	for (int i = 1; i < 3; i++) {
-		point_blade(p[i], &x);
-		col_cga_outer_product(&result, &x, &result);
-	}
-	col_cga_outer_product(&result, &ni, out);
+	col_multivector circle, ni = col_cga_ni();
+	points_wedge(p, 3, &circle);
+	col_cga_outer_product(&circle, &ni, out);
 	return COL_OK;
 }
 
@@ -587,13 +589,7 @@ col_status col_cga_circle(const col_vec3 p[3], col_multivector *out, col_error *
 		return status;
 	if (collinear(p[0], p[1], p[2]))
 		return col_fail(error, COL_ERROR_DEGENERATE, "cga: circle: the three points are collinear");
-	col_multivector x, result;
-	point_blade(p[0], &result);
-	for (int i = 1; i < 3; i++) {
-		point_blade(p[i], &x);
-		col_cga_outer_product(&result, &x, &result);
-	}
-	*out = result;
+	points_wedge(p, 3, out);
 	return COL_OK;
 }
 
@@ -629,10 +625,7 @@ col_status col_cga_point_pair(col_vec3 p, col_vec3 q, col_multivector *out, col_
 		return status;
 	if (col_vec3_equal(p, q))
 		return col_fail(error, COL_ERROR_DEGENERATE, "cga: point pair: the two points are equal");
-	col_multivector x, y;
-	point_blade(p, &x);
-	point_blade(q, &y);
-	col_cga_outer_product(&x, &y, out);
+	points_wedge(both, 2, out);
 	return COL_OK;
 }
 

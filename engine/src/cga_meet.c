@@ -37,15 +37,6 @@ typedef struct frame {
 	double scale;
 } frame;
 
-static void translate_blade(const col_multivector *a, col_vec3 t, col_multivector *out)
-{
-	col_multivector versor, reversed;
-	col_cga_translator(t, &versor);
-	col_cga_reverse(&versor, &reversed);
-	col_cga_geometric_product(&versor, a, out);
-	col_cga_geometric_product(out, &reversed, out);
-}
-
 static col_vec3 point_into(const frame *f, col_vec3 p) { return col_vec3_scale(col_vec3_sub(p, f->origin), 1.0 / f->scale); }
 
 static col_vec3 point_back(const frame *f, col_vec3 p) { return col_vec3_add(f->origin, col_vec3_scale(p, f->scale)); }
@@ -514,7 +505,7 @@ col_status col_cga_intersect(const col_multivector *a, const col_multivector *b,
 		if (col_cga_magnitude(&m) == 0.0 && rank_of(moved[0].kind) < rank_of(moved[1].kind))
 			col_cga_meet(&moved[1].blade, &moved[0].blade, &m);
 		r.square = col_cga_square(&m);
-		translate_blade(&m, f.origin, &r.meet);
+		cga_translate(&m, f.origin, &r.meet);
 	}
 	*out = r;
 	return COL_OK;

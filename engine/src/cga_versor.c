@@ -34,8 +34,8 @@ void col_cga_rotor(col_vec3 axis, double angle, col_multivector *out)
 	out->c[6] = -s * a.x;
 }
 
-/* T_p V ~T_p: the versor v moved to act about p. */
-static void about_point(const col_multivector *v, col_vec3 p, col_multivector *out)
+/* T_p a ~T_p: a moved by p (for a versor, the versor moved to act about p). */
+void cga_translate(const col_multivector *v, col_vec3 p, col_multivector *out)
 {
 	col_multivector t, t_reverse;
 	col_cga_translator(p, &t);
@@ -48,7 +48,7 @@ void col_cga_motor(col_vec3 axis, double angle, col_vec3 through, col_vec3 trans
 {
 	col_multivector rotor, moved;
 	col_cga_rotor(axis, angle, &rotor);
-	about_point(&rotor, through, out);
+	cga_translate(&rotor, through, out);
 	col_cga_translator(translation, &moved);
 	col_cga_geometric_product(&moved, out, out);
 }
@@ -64,7 +64,7 @@ col_status col_cga_dilator(double factor, col_vec3 center, col_multivector *out,
 	col_multivector d = {0};
 	d.c[0] = cosh(half);
 	d.c[24] = sinh(half);
-	about_point(&d, center, out);
+	cga_translate(&d, center, out);
 	return COL_OK;
 }
 
