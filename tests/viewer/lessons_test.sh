@@ -105,53 +105,27 @@ end
 EOF
 events_frames=$((12 + 7 * 50 + 2))
 
-for lesson in covering tritree circle_polygon polygon_polygon grid; do
-	script="$source_dir/scripts/2d/$lesson.lua"
-	if [ ! -f "$script" ]; then
-		fail "$lesson: $script is missing"
-		continue
-	fi
-	run "$lesson" 960x640 "$script"
-	FRAMES=$events_frames run "${lesson}_events" 240x160 "$harness" "$script"
-	grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_${lesson}_events.out" ||
-		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
-done
+# lessons DIR NAME...: each lesson as the docs render it, then driven by the events harness.
+lessons() {
+	dir=$1
+	shift
+	for lesson in "$@"; do
+		script="$source_dir/scripts/$dir/$lesson.lua"
+		if [ ! -f "$script" ]; then
+			fail "$lesson: $script is missing"
+			continue
+		fi
+		run "$lesson" 960x640 "$script"
+		FRAMES=$events_frames run "${lesson}_events" 240x160 "$harness" "$script"
+		grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_${lesson}_events.out" ||
+			fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
+	done
+}
+lessons 2d covering tritree circle_polygon polygon_polygon grid
+lessons 3d covering3d tetratree sphere_mesh mesh_mesh bvh
+lessons convex gjk2d gjk3d boxtree contacts
+lessons cga meet
 
-for lesson in covering3d tetratree sphere_mesh mesh_mesh bvh; do
-	script="$source_dir/scripts/3d/$lesson.lua"
-	if [ ! -f "$script" ]; then
-		fail "$lesson: $script is missing"
-		continue
-	fi
-	run "$lesson" 960x640 "$script"
-	FRAMES=$events_frames run "${lesson}_events" 240x160 "$harness" "$script"
-	grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_${lesson}_events.out" ||
-		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
-done
-
-for lesson in gjk2d gjk3d boxtree contacts; do
-	script="$source_dir/scripts/convex/$lesson.lua"
-	if [ ! -f "$script" ]; then
-		fail "$lesson: $script is missing"
-		continue
-	fi
-	run "$lesson" 960x640 "$script"
-	FRAMES=$events_frames run "${lesson}_events" 240x160 "$harness" "$script"
-	grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_${lesson}_events.out" ||
-		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
-done
-
-for lesson in meet; do
-	script="$source_dir/scripts/cga/$lesson.lua"
-	if [ ! -f "$script" ]; then
-		fail "$lesson: $script is missing"
-		continue
-	fi
-	run "$lesson" 960x640 "$script"
-	FRAMES=$events_frames run "${lesson}_events" 240x160 "$harness" "$script"
-	grep -q "harness: $events_frames frames, 350 key presses" "$work_dir/lesson_${lesson}_events.out" ||
-		fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
-done
 # meet.lua: every step of its lesson, every kind against every kind, and the sweep.
 for step in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
 	run "meet_step$step" 320x240 "$source_dir/scripts/cga/meet.lua" step=$step
