@@ -570,14 +570,21 @@ col_status col_cga_plane_through(const col_vec3 p[3], col_multivector *out, col_
 	return COL_OK;
 }
 
+/* Two finite, distinct points: what a line and a point pair need. */
+static col_status check_two_points(const col_vec3 both[2], const char *what, col_error *error)
+{
+	col_status status = check_points(both, 2, what, error);
+	if (!status && col_vec3_equal(both[0], both[1]))
+		return col_fail(error, COL_ERROR_DEGENERATE, "cga: %s: the two points are equal", what);
+	return status;
+}
+
 col_status col_cga_line(col_vec3 p, col_vec3 q, col_multivector *out, col_error *error)
 {
 	col_vec3 both[2] = {p, q};
-	col_status status = check_points(both, 2, "line", error);
+	col_status status = check_two_points(both, "line", error);
 	if (status)
 		return status;
-	if (col_vec3_equal(p, q))
-		return col_fail(error, COL_ERROR_DEGENERATE, "cga: line: the two points are equal");
 	col_cga_plucker_to_multivector(col_cga_plucker_through(p, q), out);
 	return COL_OK;
 }
@@ -620,11 +627,9 @@ col_status col_cga_circle_around(col_vec3 center, col_vec3 normal, double radius
 col_status col_cga_point_pair(col_vec3 p, col_vec3 q, col_multivector *out, col_error *error)
 {
 	col_vec3 both[2] = {p, q};
-	col_status status = check_points(both, 2, "point pair", error);
+	col_status status = check_two_points(both, "point pair", error);
 	if (status)
 		return status;
-	if (col_vec3_equal(p, q))
-		return col_fail(error, COL_ERROR_DEGENERATE, "cga: point pair: the two points are equal");
 	points_wedge(both, 2, out);
 	return COL_OK;
 }

@@ -63,15 +63,6 @@ static double max_difference(const col_multivector *a, const col_multivector *b)
 		}                                                                                            \
 	} while (0)
 
-static col_multivector from_vec(col_vec3 v)
-{
-	col_multivector m = {0};
-	m.c[1] = v.x;
-	m.c[2] = v.y;
-	m.c[4] = v.z;
-	return m;
-}
-
 static col_vec3 position(const col_multivector *x)
 {
 	col_cga_geometry g;
@@ -816,7 +807,6 @@ static void test_versors(void **state)
 		if (fabs(dot(moved[0], moved[1]) - before) > 1e-10 * fmax(1.0, fabs(before)))
 			FAIL_CASE(&r, i, "a motor changed a distance: %.17g vs %.17g", dot(moved[0], moved[1]), before);
 	}
-	(void)from_vec;
 }
 
 /* ---- classification against Euclidean geometry on random cases ---- */
