@@ -315,6 +315,7 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_boxtree(L);
 	col_lua_open_contact(L);
 	col_lua_open_cga(L);
+	col_lua_open_cga_collide(L);
 	return 1;
 }
 

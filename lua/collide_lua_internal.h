@@ -82,6 +82,8 @@ void col_lua_open_epa(lua_State *L);     /* collide.penetration, penetration_bou
 void col_lua_open_boxtree(lua_State *L); /* collide.boxtree; opened after convex */
 void col_lua_open_contact(lua_State *L); /* collide.contact, raycast, shapecast */
 void col_lua_open_cga(lua_State *L);     /* collide.cga (conformal geometric algebra) */
+/* adds the bounded tests and mesh queries to collide.cga (wrap_cga_collide.c); opened after cga */
+void col_lua_open_cga_collide(lua_State *L);
 
 /* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
  * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the
