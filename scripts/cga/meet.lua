@@ -23,6 +23,7 @@
 -- Headless arguments: step=K a=KIND b=KIND at=X,Y,Z (B's centre) size=S (B's) keys=K1,K2,...
 -- Kinds: sphere, plane, line, circle, pair, point.
 local collide = require "collide"
+local figures = require "figures"
 local cga = collide.cga
 
 local ARGS = {}
@@ -31,7 +32,7 @@ for _, word in ipairs({ ... }) do
 	if k then ARGS[k] = v end
 end
 
-local KINDS = { "sphere", "plane", "line", "circle", "pair", "point" }
+local KINDS = figures.KINDS
 local COLORS = {
 	real = { 0.35, 0.9, 0.45 }, tangent = { 1.0, 0.88, 0.25 }, imaginary = { 0.95, 0.35, 0.35 },
 	nested = { 0.98, 0.62, 0.2 }, parallel = { 0.6, 0.62, 0.66 }, skew = { 0.6, 0.62, 0.66 },
@@ -40,7 +41,7 @@ local COLORS = {
 local BLUE, ORANGE = { 0.45, 0.6, 0.98 }, { 0.98, 0.6, 0.25 }
 
 -- An object: its kind, centre, size (radius, half-length) and axis (normal, direction).
-local function object(kind, center, size, axis) return { kind = kind, center = center, size = size, axis = axis } end
+local object = figures.object
 
 -- The lesson's steps: A, B, and what the step teaches.
 local STEPS = {
@@ -78,38 +79,9 @@ local selected = 2
 local sweeping, sweep_t = false, 0
 local q = {}
 
-local function copy(o) return object(o.kind, { o.center[1], o.center[2], o.center[3] }, o.size, { o.axis[1], o.axis[2], o.axis[3] }) end
-
 local function go_to(k)
 	step = (k - 1) % #STEPS + 1
-	objects = { copy(STEPS[step][1]), copy(STEPS[step][2]) }
-end
-
-local function add(a, b, s) return { a[1] + s * b[1], a[2] + s * b[2], a[3] + s * b[3] } end
-local function normalize(v)
-	local n = math.sqrt(v[1] ^ 2 + v[2] ^ 2 + v[3] ^ 2)
-	return { v[1] / n, v[2] / n, v[3] / n }
-end
-local function cross(a, b) return { a[2] * b[3] - a[3] * b[2], a[3] * b[1] - a[1] * b[3], a[1] * b[2] - a[2] * b[1] } end
-local function dot(a, b) return a[1] * b[1] + a[2] * b[2] + a[3] * b[3] end
-local function rgba(c, a) return { c[1], c[2], c[3], a } end
-
--- Two unit vectors across axis.
-local function across(axis)
-	local n = normalize(axis)
-	local u = normalize(math.abs(n[1]) < 0.6 and cross(n, { 1, 0, 0 }) or cross(n, { 0, 1, 0 }))
-	return u, cross(n, u)
-end
-
--- The blade of an object.
-local function blade(o)
-	local c, s, n = o.center, o.size, normalize(o.axis)
-	if o.kind == "sphere" then return cga.sphere(c, s)
-	elseif o.kind == "plane" then return cga.plane(n, dot(n, c))
-	elseif o.kind == "line" then return cga.line(c, add(c, n, 1))
-	elseif o.kind == "circle" then return cga.circle{ center = c, normal = n, r = s }
-	elseif o.kind == "pair" then return cga.pair(add(c, n, -s), add(c, n, s))
-	else return cga.point(c) end
+	objects = { figures.copy(STEPS[step][1]), figures.copy(STEPS[step][2]) }
 end
 
 -- ---- input ----
@@ -117,26 +89,6 @@ end
 local MOVES = { left = { 1, -1 }, right = { 1, 1 }, down = { 2, -1 }, up = { 2, 1 }, pagedown = { 3, -1 }, pageup = { 3, 1 } }
 local PLUS = { ["+"] = true, ["="] = true, ["keypad_+"] = true }
 local MINUS = { ["-"] = true, ["keypad_-"] = true }
-
-local function next_kind(o)
-	for i, k in ipairs(KINDS) do
-		if k == o.kind then
-			o.kind = KINDS[i % #KINDS + 1]
-			return
-		end
-	end
-end
-
--- Turns the axis about y (j / l) or about the horizontal across it (i / k), by 15 degrees.
-local function turn(o, key)
-	local a = math.rad(15) * ((key == "l" or key == "i") and 1 or -1)
-	local v = o.axis
-	if key == "j" or key == "l" then
-		o.axis = { v[1] * math.cos(a) + v[3] * math.sin(a), v[2], -v[1] * math.sin(a) + v[3] * math.cos(a) }
-	else
-		o.axis = { v[1], v[2] * math.cos(a) - v[3] * math.sin(a), v[2] * math.sin(a) + v[3] * math.cos(a) }
-	end
-end
 
 function keypressed(key)
 	local o = objects[selected]
@@ -148,9 +100,9 @@ function keypressed(key)
 	elseif key == "tab" then selected = 3 - selected
 	elseif PLUS[key] then o.size = math.min(o.size * 1.1, 10)
 	elseif MINUS[key] then o.size = math.max(o.size / 1.1, 0.05)
-	elseif key == "j" or key == "l" or key == "i" or key == "k" then turn(o, key)
-	elseif key == "a" then next_kind(objects[1])
-	elseif key == "b" then next_kind(objects[2])
+	elseif key == "j" or key == "l" or key == "i" or key == "k" then o.axis = figures.turn(o.axis, key)
+	elseif key == "a" then figures.next_kind(objects[1])
+	elseif key == "b" then figures.next_kind(objects[2])
 	elseif key == "t" then sweeping = not sweeping
 	end
 end
@@ -163,8 +115,8 @@ function load()
 			if kinds[i] == k then objects[i].kind = k end
 		end
 	end
-	local x, y, z = tostring(ARGS.at or ""):match("^%s*([-%d.e]+)%s*,%s*([-%d.e]+)%s*,%s*([-%d.e]+)%s*$")
-	if tonumber(x) then objects[2].center = { tonumber(x), tonumber(y), tonumber(z) } end
+	local x, y, z = figures.numbers(ARGS.at)
+	if x then objects[2].center = { x, y, z } end
 	if tonumber(ARGS.size) then objects[2].size = tonumber(ARGS.size) end
 	for key in tostring(ARGS.keys or ""):gmatch("[^,]+") do keypressed(key) end
 end
@@ -174,7 +126,7 @@ function update(dt)
 		sweep_t = sweep_t + (dt or 1 / 60)
 		objects[2].center[1] = objects[1].center[1] + 3.5 * math.sin(0.5 * sweep_t)
 	end
-	q.a, q.b = blade(objects[1]), blade(objects[2])
+	q.a, q.b = figures.blade(objects[1]), figures.blade(objects[2])
 	q.m = cga.meet(q.a, q.b)
 	q.relation, q.kind = q.m:classify()
 	q.square = q.m:square()
@@ -183,82 +135,7 @@ end
 
 -- ---- drawing ----
 
-local function circle_polyline(g, center, normal, radius, style, dashed)
-	local u, v = across(normal)
-	local n = 72
-	local last = add(center, u, radius)
-	for i = 1, n do
-		local a = 2 * math.pi * i / n
-		local p = add(add(center, u, radius * math.cos(a)), v, radius * math.sin(a))
-		if not dashed or i % 2 == 0 then g.line3d(last, p, style) end
-		last = p
-	end
-end
-
-local function plane_quad(center, normal, half)
-	local u, v = across(normal)
-	local corners = {}
-	for i, s in ipairs{ { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } } do
-		corners[i] = add(add(center, u, s[1] * half), v, s[2] * half)
-	end
-	-- both windings, so the quad shows from either side
-	return collide.mesh{ vertices = corners, triangles = { { 1, 2, 3 }, { 1, 3, 4 }, { 1, 3, 2 }, { 1, 4, 3 } } }
-end
-
-local function draw_object(g, o, color, bright)
-	local alpha = bright and 1 or 0.6
-	local c, n = o.center, normalize(o.axis)
-	if o.kind == "sphere" then
-		g.sphere(c[1], c[2], c[3], o.size, { fill = rgba(color, bright and 0.28 or 0.16) })
-	elseif o.kind == "plane" then
-		g.mesh(plane_quad(c, n, 2.2), { fill = rgba(color, bright and 0.3 or 0.18), boundary = false })
-	elseif o.kind == "line" then
-		g.line3d(add(c, n, -4), add(c, n, 4), { line = rgba(color, alpha), width = bright and 3 or 2 })
-	elseif o.kind == "circle" then
-		circle_polyline(g, c, n, o.size, { line = rgba(color, alpha), width = bright and 3 or 2 })
-	elseif o.kind == "pair" then
-		g.line3d(add(c, n, -o.size), add(c, n, o.size), { line = rgba(color, 0.3), width = 1 })
-		g.point3d(add(c, n, -o.size), { fill = rgba(color, alpha), size = 10 })
-		g.point3d(add(c, n, o.size), { fill = rgba(color, alpha), size = 10 })
-	else
-		g.point3d(c, { fill = rgba(color, alpha), size = 11 })
-	end
-end
-
--- The common part, in the relation's colour; an imaginary round dashed at sqrt(-radius^2).
-local function draw_common(g)
-	local m, color = q.common, COLORS[q.relation] or { 1, 1, 1 }
-	if not m then return end
-	local style = { line = color, width = 4 }
-	if m.kind == "circle" then
-		circle_polyline(g, m.center, m.direction, math.sqrt(math.abs(m.radius2)), style, m.radius2 < 0)
-	elseif m.kind == "point pair" then
-		if m.radius2 >= 0 then
-			g.point3d(m.points[1], { fill = color, size = 13 })
-			g.point3d(m.points[2], { fill = color, size = 13 })
-		else
-			local r = math.sqrt(-m.radius2)
-			g.line3d(add(m.center, m.direction, -r), add(m.center, m.direction, r), { line = rgba(color, 0.6), width = 1.5 })
-		end
-	elseif m.kind == "line" then
-		g.line3d(add(m.center, m.direction, -4), add(m.center, m.direction, 4), style)
-	elseif m.kind == "point" or m.kind == "flat point" then
-		g.point3d(m.center, { fill = "black", size = 15 })
-		g.point3d(m.center, { fill = color, size = 11 })
-	end
-end
-
-local function vec_text(v) return ("(%.3g, %.3g, %.3g)"):format(v[1], v[2], v[3]) end
-
-local function describe(o)
-	local n = normalize(o.axis)
-	if o.kind == "sphere" then return ("sphere, centre %s, radius %.3g"):format(vec_text(o.center), o.size)
-	elseif o.kind == "plane" then return ("plane through %s, normal %s"):format(vec_text(o.center), vec_text(n))
-	elseif o.kind == "line" then return ("line through %s along %s"):format(vec_text(o.center), vec_text(n))
-	elseif o.kind == "circle" then return ("circle, centre %s, radius %.3g, normal %s"):format(vec_text(o.center), o.size, vec_text(n))
-	elseif o.kind == "pair" then return ("point pair about %s, %.3g apart along %s"):format(vec_text(o.center), 2 * o.size, vec_text(n))
-	else return ("point %s"):format(vec_text(o.center)) end
-end
+local vec_text, describe = figures.vec_text, figures.describe
 
 local function common_text()
 	local m = q.common
@@ -276,15 +153,11 @@ end
 
 function draw(g)
 	g.camera3d { target = { 0.6, 0, 0 }, distance = 9, yaw = 30, pitch = 25 }
-	draw_common(g)
-	draw_object(g, objects[1], BLUE, selected == 1)
-	draw_object(g, objects[2], ORANGE, selected == 2)
-	-- the world axes, faint
-	for k = 1, 3 do
-		local e = { 0, 0, 0 }
-		e[k] = 1
-		g.line3d({ 0, 0, 0 }, e, { line = { 0.8, 0.8, 0.8, 0.35 }, width = 1 })
-	end
+	-- the common part, in the relation's colour; an imaginary round dashed at sqrt(-radius^2)
+	figures.draw_common(g, q.common, COLORS[q.relation] or { 1, 1, 1 })
+	figures.draw_object(g, objects[1], BLUE, selected == 1 and "bright" or "dim")
+	figures.draw_object(g, objects[2], ORANGE, selected == 2 and "bright" or "dim")
+	figures.axes(g)
 
 	g.hud("lesson", ("step %d of %d: %s"):format(step, #STEPS, STEPS[step][3]))
 	g.hud("A (blue)", describe(objects[1]) .. (selected == 1 and "  [moving]" or ""))

@@ -2,7 +2,7 @@
 # The 2D lessons (scripts/2d/covering.lua, tritree.lua, circle_polygon.lua, polygon_polygon.lua,
 # grid.lua), the 3D ones (scripts/3d/covering3d.lua, tetratree.lua, sphere_mesh.lua, mesh_mesh.lua, bvh.lua)
 # the convex ones (scripts/convex/gjk2d.lua, gjk3d.lua, boxtree.lua, contacts.lua) and the conformal
-# ones (scripts/cga/meet.lua) run headless:
+# ones (scripts/cga/meet.lua, versors.lua, mesh_query.lua) run headless:
 # each must exit 0 and write a PNG of the size asked for, first as the docs render it (no input), then driven by
 # synthetic events: a Lua harness loads the lesson and, frame by frame, presses the mouse, drags,
 # releases, turns the wheel and presses every key the lessons know (and a few they do not), several
@@ -124,7 +124,7 @@ lessons() {
 lessons 2d covering tritree circle_polygon polygon_polygon grid
 lessons 3d covering3d tetratree sphere_mesh mesh_mesh bvh
 lessons convex gjk2d gjk3d boxtree contacts
-lessons cga meet
+lessons cga meet versors mesh_query
 
 # meet.lua: every step of its lesson, every kind against every kind, and the sweep.
 for step in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
@@ -136,6 +136,30 @@ for a in sphere plane line circle pair point; do
 	done
 done
 FRAMES=60 run meet_sweep 320x240 "$source_dir/scripts/cga/meet.lua" keys=t,tab,b,b
+
+# versors.lua: every step, every versor on every kind (with the keys the harness does not press:
+# v next versor, j / i / k the axis), and the sweep.
+for step in 1 2 3 4 5 6; do
+	run "versors_step$step" 320x240 "$source_dir/scripts/cga/versors.lua" step=$step
+done
+for kind in sphere plane line circle pair point; do
+	for versor in translator rotor motor dilator reflect; do
+		run "versors_${kind}_$versor" 160x120 "$source_dir/scripts/cga/versors.lua" step=6 kind=$kind \
+			versor=$versor keys=j,i,k,+,v
+	done
+done
+FRAMES=60 run versors_sweep 320x240 "$source_dir/scripts/cga/versors.lua" step=3 keys=space,v,l
+
+# mesh_query.lua: every query kind and mesh, both methods and modes, and the sweep.
+for query in segment triangle sphere mesh; do
+	for mesh in bumpy_sphere icosphere torus box; do
+		run "mesh_query_${query}_$mesh" 160x120 "$source_dir/scripts/cga/mesh_query.lua" query=$query mesh=$mesh \
+			keys=j,i,+,c,m
+	done
+done
+run mesh_query_args 320x240 "$source_dir/scripts/cga/mesh_query.lua" query=triangle mode=solid method=euclidean \
+	mesh=torus at=1.1,0,0.2 size=0.3 keys=j,i,+,c,m
+FRAMES=60 run mesh_query_sweep 320x240 "$source_dir/scripts/cga/mesh_query.lua" query=mesh keys=t
 
 # The argument forms the docs use.
 run covering_args 320x240 "$source_dir/scripts/2d/covering.lua" shape=star method=star at=0.4,2.9 inspect=3 cache=off
