@@ -3,7 +3,7 @@
 # Usage: [BENCH_ONLY=NAME] tools/run-bench.sh BUILD_DIR [--quick]
 #   --quick     a hundredth of the queries: checks the harness in seconds; its figures mean little
 #   BENCH_ONLY  runs only that benchmark (polygon, point_location, tritree_study, mesh_point, mesh_query,
-#               tetratree_study3d, convex, boxtree_study); the others keep their last CSVs, and every
+#               tetratree_study3d, convex, boxtree_study, cga); the others keep their last CSVs, and every
 #               plot is drawn again
 # Writes, per benchmark, bench/results/NAME.csv (one row per case x query set x method),
 # bench/results/NAME.txt (the tables as printed, with the machine line) and docs/images/bench_NAME.png:
@@ -15,6 +15,9 @@
 #   convex       bench_convex: convex pairs (bench-cases.md 2.7): intersect, distance, penetration against
 #                libccd, FCL, Bullet; 2D 8-gons against Box2D; wrong answers against a certified truth
 #   boxtree_study  bench_boxtree: source 001's study (double box hierarchy vs GJK, 25% and 75% arenas)
+#   cga          bench_cga: source 003's question, CGA vs Euclidean collision tests per primitive pair
+#                (and the full-multivector path), segment / triangle vs the bumpy spheres and mesh vs
+#                mesh, one thread and all cores
 #   tetratree_study3d  bench_tetratree_study: source 000's 3D study (DC, DC-TT, Inc-TT, octree; spheres;
 #                    DC-TT vs DC-List pairs by size ratio; tetra-tree vs octree build times)
 set -eu
@@ -108,6 +111,13 @@ if [ -x "$build/bench/bench_boxtree" ]; then
 else
 	echo "run-bench: $build/bench/bench_boxtree is missing; source 001's study is skipped" >&2
 fi
+have_cga=no
+if [ -x "$build/bench/bench_cga" ]; then
+	run cga bench_cga "$@"
+	have_cga=yes
+else
+	echo "run-bench: $build/bench/bench_cga is missing; the CGA benchmark is skipped" >&2
+fi
 
 if ! command -v gnuplot > /dev/null 2>&1; then
 	echo "run-bench: gnuplot not found, no plots drawn (tools/install-deps.sh installs it)"
@@ -185,6 +195,31 @@ unset multiplot
 GNUPLOT
 echo "plot: docs/images/bench_polygon.png"
 
+# mesh_plot FILE_PREFIX ITEMS...: a plot command over the non-empty files only (gnuplot stops on a
+# plot without data); each item is "suffix|title|style".
+mesh_plot()
+{
+	prefix=$1
+	shift
+	clause=""
+	for item in "$@"; do
+		suffix=${item%%|*}
+		rest=${item#*|}
+		title=${rest%%|*}
+		style=${rest#*|}
+		if [ -s "$work/${prefix}$suffix.dat" ]; then
+			[ -z "$clause" ] || clause="$clause, "
+			clause="$clause\"$work/${prefix}$suffix.dat\" using 1:2 title \"$title\" $style"
+		fi
+	done
+	# printf, not echo: dash's echo would turn the titles' \\ into \
+	if [ -n "$clause" ]; then
+		printf 'plot %s\n' "$clause"
+	else
+		echo "set label 1 \"no data\" at graph 0.5, 0.5 center; plot 1 notitle lc rgb \"white\"; unset label 1"
+	fi
+}
+
 # The point-in-polyhedron plot: ns per query against the triangle count (log-log), one panel per
 # mesh class, one line per method; the sixth panel is the goal, Embree's ns / collide's best.
 mesh_csv=bench/results/mesh_point.csv
@@ -203,30 +238,6 @@ if [ "$have_mesh_point" = yes ] && [ -s "$mesh_csv" ] && [ -s bench/results/mesh
 			}
 			END { for (t in best) print t, best[t] }' "$mesh_csv" | sort -n > "$work/mp_goal_$c.dat"
 	done
-	# mesh_plot FILE_PREFIX ITEMS...: a plot command over the non-empty files only (gnuplot stops on a
-	# plot without data); each item is "suffix|title|style".
-	mesh_plot()
-	{
-		prefix=$1
-		shift
-		clause=""
-		for item in "$@"; do
-			suffix=${item%%|*}
-			rest=${item#*|}
-			title=${rest%%|*}
-			style=${rest#*|}
-			if [ -s "$work/${prefix}$suffix.dat" ]; then
-				[ -z "$clause" ] || clause="$clause, "
-				clause="$clause\"$work/${prefix}$suffix.dat\" using 1:2 title \"$title\" $style"
-			fi
-		done
-		# printf, not echo: dash's echo would turn the titles' \\ into \
-		if [ -n "$clause" ]; then
-			printf 'plot %s\n' "$clause"
-		else
-			echo "set label 1 \"no data\" at graph 0.5, 0.5 center; plot 1 notitle lc rgb \"white\"; unset label 1"
-		fi
-	}
 	{
 		for c in $mesh_classes; do
 			case $c in
@@ -677,4 +688,88 @@ plot "$work/cvx_2d.dat" using 2:xtic(1) lc rgb "#ddaa33"
 unset multiplot
 GNUPLOT
 	echo "plot: docs/images/bench_convex.png"
+fi
+
+# The CGA plot: per primitive pair, ns per test of the Euclidean, CGA and multivector paths (bars);
+# against the bumpy spheres, ns per triangle test by triangle count, one thread and all cores; and
+# the goal, CGA / Euclidean, with the 1.5 line. Columns of cga.csv: 1 case, 2 triangles, 3 query_set,
+# 5 method, 6 threads, 8 ns_per_test, 9 ratio_to_euclidean, 15 part.
+cga_csv=bench/results/cga.csv
+if [ "$have_cga" = yes ] && [ -s "$cga_csv" ] && [ -s bench/results/cga.txt ]; then
+	awk -F, 'NR > 1 && $15 == "pair" {
+			if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 }
+			v[$1, $5] = $8
+		}
+		END {
+			for (i = 1; i <= n; i++) {
+				c = order[i]; name = c; gsub("_", "/", name)
+				m = v[c, "cga.multivector"]
+				printf "\"%s\" %s %s %s\n", name, v[c, "euclidean"], v[c, "cga"], (m == "" ? "?" : m)
+			}
+		}' "$cga_csv" > "$work/cga_pairs.dat"
+	for set in segment triangle; do
+		for m in euclidean cga; do
+			awk -F, -v s="$set" -v m="$m" 'NR > 1 && $15 == "mesh" && $3 == s && $5 == m && $6 == 1 { print $2, $8 }' \
+				"$cga_csv" | sort -n > "$work/cga_${set}_${m}_1.dat"
+			awk -F, -v s="$set" -v m="$m" 'NR > 1 && $15 == "mesh" && $3 == s && $5 == m && $6 > 1 { print $2, $8 }' \
+				"$cga_csv" | sort -n > "$work/cga_${set}_${m}_n.dat"
+		done
+		awk -F, -v s="$set" 'NR > 1 && $15 == "mesh" && $3 == s && $5 == "cga" && $6 == 1 { print $2, $9 }' \
+			"$cga_csv" | sort -n > "$work/cga_ratio_${set}_1.dat"
+		awk -F, -v s="$set" 'NR > 1 && $15 == "mesh" && $3 == s && $5 == "cga" && $6 > 1 { print $2, $9 }' \
+			"$cga_csv" | sort -n > "$work/cga_ratio_${set}_n.dat"
+	done
+	awk -F, 'NR > 1 && $15 == "meshes" && $5 == "cga" && $6 == 1 { print $2, $9 }' "$cga_csv" | sort -n \
+		> "$work/cga_ratio_meshes_1.dat"
+	cores=$(awk -F, 'NR > 1 && $6 > 1 { print $6; exit }' "$cga_csv")
+	cga_machine=$(sed -n 's/^machine: //p' bench/results/cga.txt | sed 's/"/\\"/g')
+	{
+		echo 'set title "segment vs bumpy sphere (brute force)"'
+		mesh_plot "cga_segment_" "euclidean_1|Euclidean, 1 thread|lw 2 pt 5" "cga_1|CGA, 1 thread|lw 2 pt 7" \
+			"euclidean_n|Euclidean, ${cores:-all} threads|dt 2 pt 4" "cga_n|CGA, ${cores:-all} threads|dt 2 pt 6"
+		echo 'set title "triangle vs bumpy sphere (brute force)"'
+		mesh_plot "cga_triangle_" "euclidean_1|Euclidean, 1 thread|lw 2 pt 5" "cga_1|CGA, 1 thread|lw 2 pt 7" \
+			"euclidean_n|Euclidean, ${cores:-all} threads|dt 2 pt 4" "cga_n|CGA, ${cores:-all} threads|dt 2 pt 6"
+		echo 'set title "the goal: CGA ns / Euclidean ns, <= 1.5"'
+		echo 'set ylabel "ratio"'
+		echo 'unset logscale y'
+		echo 'set format y "%g"'
+		echo 'set yrange [0:2]'
+		echo 'set arrow 1 from graph 0, first 1.5 to graph 1, first 1.5 nohead dt 2 lc rgb "red"'
+		mesh_plot "cga_ratio_" "segment_1|segment, 1 thread|lw 2 pt 7" "segment_n|segment, all threads|dt 2 pt 6" \
+			"triangle_1|triangle, 1 thread|lw 2 pt 5" "triangle_n|triangle, all threads|dt 2 pt 4" \
+			"meshes_1|mesh vs bumpy L3, 1 thread|lw 2 pt 9"
+	} > "$work/cga_plots.gp"
+	gnuplot <<GNUPLOT
+set terminal $terminal
+set output "docs/images/bench_cga.png"
+set multiplot layout 2,2 title "CGA vs Euclidean collision tests (source 003), lower is better\n{/*0.8 $cga_machine}"
+set title "primitive pairs (4096 random pairs, in cache)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set datafile missing "?"
+set logscale y
+set grid ytics
+set key top left
+set yrange [*:50000]
+set xtics rotate by -25 font ",9"
+set ylabel "ns per test (log scale)"
+plot "$work/cga_pairs.dat" using 2:xtic(1) title "Euclidean" lc rgb "#4477aa", \
+     "" using 3 title "CGA (compact)" lc rgb "#228833", "" using 4 title "CGA, 32-blade multivectors" lc rgb "#cc6677"
+unset style
+set style data linespoints
+set xtics norotate font ""
+set yrange [*:*]
+set logscale xy
+set format x "10^{%L}"
+set xlabel "triangles"
+set ylabel "ns per triangle test (log scale)"
+set key top right
+set grid
+load "$work/cga_plots.gp"
+unset multiplot
+GNUPLOT
+	echo "plot: docs/images/bench_cga.png"
 fi
