@@ -60,3 +60,16 @@ render scripts/convex/boxtree.lua convex_boxtree_pair.png 3 960x640 mode=pair
 render scripts/convex/contacts.lua convex_contacts.png 3 960x640 margin=0.3
 render scripts/convex/contacts.lua convex_contacts_cast.png 3 960x640 mode=cast
 render scripts/convex/contacts.lua convex_contacts_ray.png 3 960x640 dim=2 mode=ray
+# Conformal geometric algebra lessons (docs/cga.md).
+render scripts/cga/meet.lua cga_meet_real.png 2 960x640 step=1
+render scripts/cga/meet.lua cga_meet_tangent.png 2 960x640 step=2
+render scripts/cga/meet.lua cga_meet_imaginary.png 2 960x640 step=3
+render scripts/cga/meet.lua cga_meet_nested.png 2 960x640 step=4
+render scripts/cga/meet.lua cga_meet_pair.png 2 960x640 step=6
+render scripts/cga/meet.lua cga_meet_parallel.png 2 960x640 step=9
+render scripts/cga/versors.lua cga_versors_rotor.png 2 960x640 step=2
+render scripts/cga/versors.lua cga_versors_motor.png 2 960x640 step=3
+render scripts/cga/versors.lua cga_versors_dilator.png 2 960x640 step=4
+render scripts/cga/versors.lua cga_versors_commute.png 2 960x640 step=6
+render scripts/cga/mesh_query.lua cga_mesh_query.png 2 960x640 query=triangle
+render scripts/cga/mesh_query.lua cga_mesh_mesh.png 2 960x640 query=mesh
