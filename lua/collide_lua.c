@@ -324,18 +324,29 @@ int luaopen_collide(lua_State *L)
  * into the first one's frame. None or nil is the identity; unknown keys are errors. */
 col_transform3 col_lua_check_pose3(lua_State *L, int arg)
 {
-	static const char *const names[] = {"position", "rotation", NULL};
-	col_transform3 pose = col_transform3_identity();
 	if (lua_isnoneornil(L, arg))
-		return pose;
+		return col_transform3_identity();
 	if (!lua_istable(L, arg))
 		luaL_typeerror(L, arg, "pose {position =, rotation =}");
-	col_lua_check_options(L, arg, arg, "pose", names);
-	if (lua_getfield(L, arg, "position") != LUA_TNIL)
-		col_lua_table_point3(L, -1, arg, "pose: position", &pose.translation);
+	return col_lua_table_pose3(L, arg, arg, "pose");
+}
+
+col_transform3 col_lua_table_pose3(lua_State *L, int idx, int arg, const char *what)
+{
+	static const char *const names[] = {"position", "rotation", NULL};
+	col_transform3 pose = col_transform3_identity();
+	char name[96];
+	idx = lua_absindex(L, idx);
+	col_lua_check_options(L, idx, arg, what, names);
+	if (lua_getfield(L, idx, "position") != LUA_TNIL) {
+		snprintf(name, sizeof name, "%s: position", what);
+		col_lua_table_point3(L, -1, arg, name, &pose.translation);
+	}
 	lua_pop(L, 1);
-	if (lua_getfield(L, arg, "rotation") != LUA_TNIL)
-		pose.rotation = col_lua_table_quat(L, -1, arg, "pose: rotation");
+	if (lua_getfield(L, idx, "rotation") != LUA_TNIL) {
+		snprintf(name, sizeof name, "%s: rotation", what);
+		pose.rotation = col_lua_table_quat(L, -1, arg, name);
+	}
 	lua_pop(L, 1);
 	return pose;
 }

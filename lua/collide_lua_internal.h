@@ -134,6 +134,9 @@ void col_lua_set_vec3(lua_State *L, const char *key, col_vec3 v);
 void col_lua_set_number(lua_State *L, const char *key, double x);
 /* A pose {position = {x, y, z}, rotation = {x, y, z, w}} at arg, both optional (mesh pairs). */
 col_transform3 col_lua_check_pose3(lua_State *L, int arg);
+/* The same from the table at idx (a field of an options table), errors blaming arg and naming
+ * what ("options: pose"). */
+col_transform3 col_lua_table_pose3(lua_State *L, int idx, int arg, const char *what);
 /* The table at idx as a rotation quaternion {x, y, z, w} (finite, not zero), normalised; errors
  * "<what>: expected a quaternion {x, y, z, w}, got ..." at arg (0: a plain error). */
 col_quat col_lua_table_quat(lua_State *L, int idx, int arg, const char *what);

@@ -362,20 +362,12 @@ static int cga_mesh_query(lua_State *L)
 /* A pose for b in the options at idx: as col_lua_check_pose3 reads one, from a field. */
 static col_transform3 read_pose(lua_State *L, int idx, int arg, bool *given)
 {
-	static const char *const names[] = {"position", "rotation", NULL};
 	col_transform3 pose = col_transform3_identity();
 	*given = lua_getfield(L, idx, "pose") != LUA_TNIL;
 	if (*given) {
-		int at = lua_gettop(L);
-		if (!lua_istable(L, at))
-			expected(L, at, arg, "options: pose", "{position =, rotation =}");
-		col_lua_check_options(L, at, arg, "options: pose", names);
-		if (lua_getfield(L, at, "position") != LUA_TNIL)
-			col_lua_table_point3(L, -1, arg, "options: pose: position", &pose.translation);
-		lua_pop(L, 1);
-		if (lua_getfield(L, at, "rotation") != LUA_TNIL)
-			pose.rotation = col_lua_table_quat(L, -1, arg, "options: pose: rotation");
-		lua_pop(L, 1);
+		if (!lua_istable(L, -1))
+			expected(L, -1, arg, "options: pose", "{position =, rotation =}");
+		pose = col_lua_table_pose3(L, -1, arg, "options: pose");
 	}
 	lua_pop(L, 1);
 	return pose;

@@ -327,29 +327,6 @@ if [ "$have_mesh_query" = yes ] && [ -s "$query_csv" ] && [ -s bench/results/mes
 				print line " " ((order[c], "solid") in best ? best[order[c], "solid"] : "?")
 			}
 		}' "$query_csv" > "$work/mq_pairs.dat"
-	# query_plot FILE_PREFIX ITEMS...: a plot command over the non-empty files only (gnuplot stops on a
-	# plot without data); each item is "suffix|title|style".
-	query_plot()
-	{
-		prefix=$1
-		shift
-		clause=""
-		for item in "$@"; do
-			suffix=${item%%|*}
-			rest=${item#*|}
-			title=${rest%%|*}
-			style=${rest#*|}
-			if [ -s "$work/${prefix}$suffix.dat" ]; then
-				[ -z "$clause" ] || clause="$clause, "
-				clause="$clause\"$work/${prefix}$suffix.dat\" using 1:2 title \"$title\" $style"
-			fi
-		done
-		if [ -n "$clause" ]; then
-			printf 'plot %s\n' "$clause"
-		else
-			echo "set label 1 \"no data\" at graph 0.5, 0.5 center; plot 1 notitle lc rgb \"white\"; unset label 1"
-		fi
-	}
 	{
 		echo 'set logscale xy'
 		echo 'set format x "10^{%L}"'
@@ -365,7 +342,7 @@ if [ "$have_mesh_query" = yes ] && [ -s "$query_csv" ] && [ -s bench/results/mes
 			shells) title="sphere vs nested shells" ;;
 			esac
 			echo "set title \"$title\""
-			query_plot "mq_${c}_" \
+			mesh_plot "mq_${c}_" \
 				"collide.tetratree.solid|collide tetra-tree, solid|with linespoints lw 2 pt 7" \
 				"collide.tetratree.surface|collide tetra-tree, surface|with linespoints lw 2 pt 5" \
 				"collide.bvh.solid|collide BVH, solid|with linespoints lw 2 pt 13" \
@@ -377,7 +354,7 @@ if [ "$have_mesh_query" = yes ] && [ -s "$query_csv" ] && [ -s bench/results/mes
 		echo 'set ylabel "ratio (log scale)"'
 		echo 'set arrow 1 from graph 0, first 10 to graph 1, first 10 nohead dt 2 lc rgb "red"'
 		echo 'set yrange [*:1000]'
-		query_plot "mq_goal_" \
+		mesh_plot "mq_goal_" \
 			"bumpy_surface|bumpy, surface|with linespoints lw 2 pt 7 lc 1" \
 			"torus_surface|torus, surface|with linespoints lw 2 pt 5 lc 2" \
 			"tori_surface|two tori, surface|with linespoints lw 2 pt 9 lc 3" \
@@ -418,7 +395,7 @@ if [ "$have_mesh_query" = yes ] && [ -s "$query_csv" ] && [ -s bench/results/mes
 		echo 'set xlabel "triangles"'
 		echo 'set ylabel "bytes per triangle (log scale)"'
 		echo 'set title "memory of the structures (bumpy sphere)"'
-		query_plot "mq_bytes_" \
+		mesh_plot "mq_bytes_" \
 			"collide.tetratree.solid|collide tetra-tree|with linespoints lw 2 pt 7" \
 			"collide.bvh.solid|collide BVH (with its octree)|with linespoints lw 2 pt 13" \
 			"fcl|FCL BVHModel<OBBRSS>|with linespoints lw 2 pt 9" \

@@ -43,6 +43,16 @@ figures.KINDS = { "sphere", "plane", "line", "circle", "pair", "point" }
 
 -- ---- vectors ----
 
+-- The script's key=value arguments (step=3 at=1,2,3) as a table of strings.
+function figures.arguments(...)
+	local args = {}
+	for _, word in ipairs({ ... }) do
+		local k, v = tostring(word):match("^([%w_]+)=(.*)$")
+		if k then args[k] = v end
+	end
+	return args
+end
+
 function figures.add(a, b, s) return { a[1] + s * b[1], a[2] + s * b[2], a[3] + s * b[3] } end
 function figures.scale(v, s) return { s * v[1], s * v[2], s * v[3] } end
 function figures.normalize(v)

@@ -26,11 +26,7 @@ local collide = require "collide"
 local figures = require "figures"
 local cga = collide.cga
 
-local ARGS = {}
-for _, word in ipairs({ ... }) do
-	local k, v = tostring(word):match("^([%w_]+)=(.*)$")
-	if k then ARGS[k] = v end
-end
+local ARGS = figures.arguments(...)
 
 local KINDS = figures.KINDS
 local COLORS = {

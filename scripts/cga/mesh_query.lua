@@ -28,11 +28,7 @@ local collide = require "collide"
 local figures = require "figures"
 local cga = collide.cga
 
-local ARGS = {}
-for _, word in ipairs({ ... }) do
-	local k, v = tostring(word):match("^([%w_]+)=(.*)$")
-	if k then ARGS[k] = v end
-end
+local ARGS = figures.arguments(...)
 
 local add, normalize, cross, rgba = figures.add, figures.normalize, figures.cross, figures.rgba
 local vec_text = figures.vec_text
