@@ -152,7 +152,7 @@ FRAMES=60 run versors_sweep 320x240 "$source_dir/scripts/cga/versors.lua" step=3
 
 # mesh_query.lua: every query kind and mesh, both methods and modes, and the sweep.
 for query in segment triangle sphere mesh; do
-	for mesh in bumpy_sphere icosphere torus box; do
+	for mesh in bumpy icosphere torus box; do
 		run "mesh_query_${query}_$mesh" 160x120 "$source_dir/scripts/cga/mesh_query.lua" query=$query mesh=$mesh \
 			keys=j,i,+,c,m
 	done
