@@ -37,14 +37,14 @@
 
 #define BENCH_SEED_CGA UINT64_C(0x4347410000000001) /* "CGA": pair shapes, query directions */
 
-#define PAIR_COUNT      4096     /* random pairs a pair class (in cache) */
-#define PAIR_OFFSET     0.3      /* B's centre within [-PAIR_OFFSET, PAIR_OFFSET]^3 of A's */
-#define PAIR_SIZE       0.5      /* segment and triangle points within this of their centre */
-#define MESH_TESTS      2e7      /* triangle tests a query set (queries = MESH_TESTS / triangles) */
-#define MESH_MAX_QUERY  10000    /* ... at most */
-#define SEGMENT_HALF    0.25     /* a query segment: centre +- 0.25 along a unit direction */
-#define TRIANGLE_RADIUS 0.2      /* a query triangle: centre + 0.2 times three unit directions */
-#define GOAL_RATIO      1.5      /* CGA segment/triangle and triangle/triangle within 1.5x */
+#define PAIR_COUNT      4096  /* random pairs a pair class (in cache) */
+#define PAIR_OFFSET     0.3   /* B's centre within [-PAIR_OFFSET, PAIR_OFFSET]^3 of A's */
+#define PAIR_SIZE       0.5   /* segment and triangle points within this of their centre */
+#define MESH_TESTS      2e7   /* triangle tests a query set (queries = MESH_TESTS / triangles) */
+#define MESH_MAX_QUERY  10000 /* ... at most */
+#define SEGMENT_HALF    0.25  /* a query segment: centre +- 0.25 along a unit direction */
+#define TRIANGLE_RADIUS 0.2   /* a query triangle: centre + 0.2 times three unit directions */
+#define GOAL_RATIO      1.5   /* CGA segment/triangle and triangle/triangle within 1.5x */
 
 /* ---- results ---- */
 
@@ -107,11 +107,11 @@ static void write_row(FILE *f, int i)
 		snprintf(rejects, sizeof rejects, "%lld", r->plane_rejects);
 	/* Columns 1, 3, 5 and 7 are case, query_set, method and ns_per_query, as in the other CSVs. */
 	fprintf(f, "%s,%d,%s,%lld,%s,%d,%.2f,%.3f,%s,%lld,%.4f,%lld,%s,%s,%s,%s\n", r->name, r->triangles,
-	        r->query_set, r->queries, r->method, r->threads, r->ns_per_query, r->ns_per_test, ratio, r->hits,
-	        r->hit_rate, r->disagreements, fallbacks, rejects, r->part, r->note);
+	        r->query_set, r->queries, r->method, r->threads, r->ns_per_query, r->ns_per_test, ratio,
+	        r->hits, r->hit_rate, r->disagreements, fallbacks, rejects, r->part, r->note);
 }
 
-#define CSV_HEADER                                                                                          \
+#define CSV_HEADER                                                                                           \
 	"case,triangles,query_set,queries,method,threads,ns_per_query,ns_per_test,ratio_to_euclidean,hits,"  \
 	"hit_rate,disagreements,exact_fallbacks,plane_rejects,part,note"
 
@@ -240,7 +240,8 @@ static bool full_triangle_triangle(const col_vec3 *a, const col_vec3 *b)
 	if (sum_u == 3 || sum_u == -3 || sum_t == 3 || sum_t == -3)
 		return false;
 	for (int k = 0; k < 3; k++)
-		if (full_segment_triangle(b[k], b[(k + 1) % 3], &t) || full_segment_triangle(a[k], a[(k + 1) % 3], &u))
+		if (full_segment_triangle(b[k], b[(k + 1) % 3], &t) ||
+		    full_segment_triangle(a[k], a[(k + 1) % 3], &u))
 			return true;
 	return false;
 }
@@ -329,10 +330,13 @@ typedef struct pair_class {
 
 static const pair_class pair_classes[] = {
     {"seg_seg", COL_CGA_QUERY_SEGMENT, COL_CGA_QUERY_SEGMENT, 0.5, euclid_seg_seg, cga_seg_seg, NULL},
-    {"seg_tri", COL_CGA_QUERY_SEGMENT, COL_CGA_QUERY_TRIANGLE, 0.0, euclid_seg_tri, cga_seg_tri, full_seg_tri},
+    {"seg_tri", COL_CGA_QUERY_SEGMENT, COL_CGA_QUERY_TRIANGLE, 0.0, euclid_seg_tri, cga_seg_tri,
+     full_seg_tri},
     {"seg_sphere", COL_CGA_QUERY_SEGMENT, COL_CGA_QUERY_SPHERE, 0.0, euclid_seg_sphere, cga_seg_sphere, NULL},
-    {"tri_tri", COL_CGA_QUERY_TRIANGLE, COL_CGA_QUERY_TRIANGLE, 0.0, euclid_tri_tri, cga_tri_tri, full_tri_tri},
-    {"tri_sphere", COL_CGA_QUERY_TRIANGLE, COL_CGA_QUERY_SPHERE, 0.0, euclid_tri_sphere, cga_tri_sphere, NULL},
+    {"tri_tri", COL_CGA_QUERY_TRIANGLE, COL_CGA_QUERY_TRIANGLE, 0.0, euclid_tri_tri, cga_tri_tri,
+     full_tri_tri},
+    {"tri_sphere", COL_CGA_QUERY_TRIANGLE, COL_CGA_QUERY_SPHERE, 0.0, euclid_tri_sphere, cga_tri_sphere,
+     NULL},
     {"sphere_sphere", COL_CGA_QUERY_SPHERE, COL_CGA_QUERY_SPHERE, 0.0, euclid_sphere_sphere,
      cga_sphere_sphere, full_sphere_sphere_pair},
 };
@@ -397,10 +401,13 @@ static void bench_pair_class(const pair_class *c, bool quick)
 			r->plane_rejects = (long long)stats.plane_rejects;
 		}
 		if (m == 2)
-			snprintf(r->note, sizeof r->note, "source's algorithm on 32-blade multivectors; %lld degenerate "
-			         "inputs handed to the Euclidean test", full_unsupported);
+			snprintf(r->note, sizeof r->note,
+			         "source's algorithm on 32-blade multivectors; %lld degenerate "
+			         "inputs handed to the Euclidean test",
+			         full_unsupported);
 		else if (c->coplanar_share > 0.0)
-			snprintf(r->note, sizeof r->note, "%.0f%% of the pairs coplanar (z = 0.25)", 100.0 * c->coplanar_share);
+			snprintf(r->note, sizeof r->note, "%.0f%% of the pairs coplanar (z = 0.25)",
+			         100.0 * c->coplanar_share);
 	}
 	free(truth);
 	free(pairs);
@@ -424,12 +431,13 @@ static void *mesh_job_run(void *context)
 	job->stats = (col_cga_stats){0};
 	job->hits = 0;
 	if (job->b != NULL)
-		job->hits = (long long)col_cga_mesh_mesh(job->a, job->b, job->method, job->first, job->end, NULL,
-		                                         NULL, &job->stats);
+		job->hits =
+		    (long long)col_cga_mesh_mesh(job->a, job->b, col_transform3_identity(), job->method,
+		                                 job->first, job->end, NULL, NULL, &job->stats);
 	else
 		for (int q = 0; q < job->query_count; q++)
-			job->hits += (long long)col_cga_mesh_query(job->a, &job->queries[q], job->method, job->first,
-			                                           job->end, NULL, &job->stats);
+			job->hits += (long long)col_cga_mesh_query(job->a, &job->queries[q], job->method,
+			                                           job->first, job->end, NULL, &job->stats);
 	return NULL;
 }
 
@@ -486,8 +494,10 @@ static long long mesh_disagreements(const mesh_job *base, uint8_t *hit_cga, uint
 	if (base->b != NULL) {
 		memset(hit_b_cga, 0, (size_t)b_count);
 		memset(hit_b_euclid, 0, (size_t)b_count);
-		col_cga_mesh_mesh(a, base->b, COL_METHOD_CGA, 0, n, hit_cga, hit_b_cga, NULL);
-		col_cga_mesh_mesh(a, base->b, COL_METHOD_EUCLIDEAN, 0, n, hit_euclid, hit_b_euclid, NULL);
+		col_cga_mesh_mesh(a, base->b, col_transform3_identity(), COL_METHOD_CGA, 0, n, hit_cga,
+		                  hit_b_cga, NULL);
+		col_cga_mesh_mesh(a, base->b, col_transform3_identity(), COL_METHOD_EUCLIDEAN, 0, n,
+		                  hit_euclid, hit_b_euclid, NULL);
 		for (int i = 0; i < n; i++)
 			differ += hit_cga[i] != hit_euclid[i];
 		for (int i = 0; i < b_count; i++)
@@ -514,7 +524,8 @@ static void bench_mesh_set(const char *part, const char *name, mesh_job base, co
 	uint8_t *hit_cga = bench_checked_malloc((size_t)n), *hit_euclid = bench_checked_malloc((size_t)n);
 	uint8_t *hit_b_cga = bench_checked_malloc((size_t)b_count + 1);
 	uint8_t *hit_b_euclid = bench_checked_malloc((size_t)b_count + 1);
-	long long disagreements = mesh_disagreements(&base, hit_cga, hit_euclid, b_count, hit_b_cga, hit_b_euclid);
+	long long disagreements =
+	    mesh_disagreements(&base, hit_cga, hit_euclid, b_count, hit_b_cga, hit_b_euclid);
 	int thread_counts[2] = {1, cores};
 	for (int t = 0; t < (cores > 1 ? 2 : 1); t++) {
 		double euclid_ns = NAN;
@@ -528,7 +539,8 @@ static void bench_mesh_set(const char *part, const char *name, mesh_job base, co
 			} else {
 				seconds = run_threads(&job, thread_counts[t], &total);
 			}
-			row *r = add_row(part, name, n, query_set, queries, m == 0 ? "euclidean" : "cga", thread_counts[t]);
+			row *r = add_row(part, name, n, query_set, queries, m == 0 ? "euclidean" : "cga",
+			                 thread_counts[t]);
 			r->ns_per_query = 1e9 * seconds / (double)queries;
 			r->ns_per_test = 1e9 * seconds / tests;
 			r->hits = total.hits;
@@ -541,7 +553,8 @@ static void bench_mesh_set(const char *part, const char *name, mesh_job base, co
 				r->exact_fallbacks = (long long)total.stats.exact_fallbacks;
 				r->plane_rejects = (long long)total.stats.plane_rejects;
 			}
-			snprintf(r->note, sizeof r->note, "%s time", thread_counts[t] == 1 ? "CPU" : "wall-clock");
+			snprintf(r->note, sizeof r->note, "%s time",
+			         thread_counts[t] == 1 ? "CPU" : "wall-clock");
 		}
 	}
 	free(hit_cga);
@@ -562,7 +575,8 @@ static col_mesh *make_bumpy(int level, col_vec3 offset)
 	for (int i = 0; i < raw.vertex_count; i++)
 		vertices[i] = col_vec3_add(vec3_of(raw.vertices + 3 * i), offset);
 	col_error error;
-	if (col_mesh_create(vertices, raw.vertex_count, raw.triangles, raw.triangle_count, &mesh, &error) != COL_OK) {
+	if (col_mesh_create(vertices, raw.vertex_count, raw.triangles, raw.triangle_count, &mesh, &error) !=
+	    COL_OK) {
 		fprintf(stderr, BENCH_PROGRAM ": bumpy sphere L%d: %s\n", level, error.message);
 		exit(1);
 	}
@@ -572,7 +586,8 @@ static col_mesh *make_bumpy(int level, col_vec3 offset)
 }
 
 /* count queries of the kind around the 3D query set's first points mapped to the mesh's box. */
-static col_cga_query *make_queries(const col_mesh *mesh, col_cga_query_kind kind, int count, const double *unit)
+static col_cga_query *make_queries(const col_mesh *mesh, col_cga_query_kind kind, int count,
+                                   const double *unit)
 {
 	col_cga_query *queries = bench_checked_malloc((size_t)count * sizeof *queries);
 	col_aabb3 bounds = col_mesh_bounds(mesh);
@@ -616,9 +631,9 @@ static void print_rows(const char *part)
 			snprintf(fallbacks, sizeof fallbacks, "-");
 		else
 			snprintf(fallbacks, sizeof fallbacks, "%lld", r->exact_fallbacks);
-		printf("%-14s %9d %-10s %8lld %-16s %7d %12.1f %10.2f %7s %10lld %9.4f %13lld %9s\n", r->name, r->triangles,
-		       r->query_set, r->queries, r->method, r->threads, r->ns_per_query, r->ns_per_test, ratio, r->hits,
-		       r->hit_rate, r->disagreements, fallbacks);
+		printf("%-14s %9d %-10s %8lld %-16s %7d %12.1f %10.2f %7s %10lld %9.4f %13lld %9s\n", r->name,
+		       r->triangles, r->query_set, r->queries, r->method, r->threads, r->ns_per_query,
+		       r->ns_per_test, ratio, r->hits, r->hit_rate, r->disagreements, fallbacks);
 	}
 }
 
@@ -644,7 +659,8 @@ static void print_goal(void)
 	}
 	if (at == NULL)
 		return;
-	printf("goal: CGA segment/triangle and triangle/triangle within %.1fx of Euclidean: worst %.2fx (%s %s %s, "
+	printf("goal: CGA segment/triangle and triangle/triangle within %.1fx of Euclidean: worst %.2fx (%s "
+	       "%s %s, "
 	       "%d thread%s): %s; CGA disagreements with Euclidean over all rows: %lld\n",
 	       GOAL_RATIO, worst, at->part, at->name, at->query_set, at->threads, at->threads == 1 ? "" : "s",
 	       worst <= GOAL_RATIO ? "met" : "NOT met", disagreements);
@@ -669,13 +685,15 @@ int main(int argc, char **argv)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	int threads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
 	printf("machine: %s%s\n", machine, quick ? " (quick: figures mean little)" : "");
-	printf("sizes: col_multivector %zu B, col_cga_vector %zu B, col_cga_plucker %zu B, col_triangle %zu B\n\n",
-	       sizeof(col_multivector), sizeof(col_cga_vector), sizeof(col_cga_plucker), sizeof(col_triangle));
+	printf("sizes: col_multivector %zu B, col_cga_vector %zu B, col_cga_plucker %zu B, col_triangle %zu "
+	       "B\n\n",
+	       sizeof(col_multivector), sizeof(col_cga_vector), sizeof(col_cga_plucker),
+	       sizeof(col_triangle));
 
 	for (size_t c = 0; c < sizeof pair_classes / sizeof pair_classes[0]; c++)
 		bench_pair_class(&pair_classes[c], quick);
-	printf("primitive pairs (%d random pairs a class, B's centre within %.1f of A's; spheres solid):\n", PAIR_COUNT,
-	       PAIR_OFFSET);
+	printf("primitive pairs (%d random pairs a class, B's centre within %.1f of A's; spheres solid):\n",
+	       PAIR_COUNT, PAIR_OFFSET);
 	print_rows("pair");
 
 	static const int levels[] = {3, 5, 6, 7, 8};
@@ -713,7 +731,8 @@ int main(int argc, char **argv)
 		col_mesh *mesh = make_bumpy(pair_levels[l], (col_vec3){0.0, 0.0, 0.0});
 		char name[32];
 		snprintf(name, sizeof name, "bumpy_L%d", pair_levels[l]);
-		mesh_job base = {mesh, other, NULL, 0, COL_METHOD_CGA, 0, col_mesh_triangle_count(mesh), {0}, 0};
+		mesh_job base = {mesh, other, NULL, 0, COL_METHOD_CGA, 0, col_mesh_triangle_count(mesh),
+		                 {0},  0};
 		bench_mesh_set("meshes", name, base, "mesh_L3", threads, other);
 		col_mesh_destroy(mesh);
 	}

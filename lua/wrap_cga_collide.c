@@ -359,41 +359,30 @@ static int cga_mesh_query(lua_State *L)
 	return 3;
 }
 
-/* A pose for b in the options at idx: as col_lua_check_pose3 reads one, from a field. */
-static col_transform3 read_pose(lua_State *L, int idx, int arg, bool *given)
+/* A pose for b in the options at idx: as col_lua_check_pose3 reads one, from a field. Refused when
+ * it moves one of b's vertices beyond COL_COORDINATE_MAX, where the exact predicates stop being
+ * exact (col_mesh_create refuses such meshes for the same reason). */
+static col_transform3 read_pose(lua_State *L, int idx, int arg, const col_mesh *b)
 {
 	col_transform3 pose = col_transform3_identity();
-	*given = lua_getfield(L, idx, "pose") != LUA_TNIL;
-	if (*given) {
+	if (lua_getfield(L, idx, "pose") != LUA_TNIL) {
 		if (!lua_istable(L, -1))
 			expected(L, -1, arg, "options: pose", "{position =, rotation =}");
 		pose = col_lua_table_pose3(L, -1, arg, "options: pose");
 	}
 	lua_pop(L, 1);
-	return pose;
-}
-
-/* b moved by pose, as a new engine mesh (the caller destroys it), or NULL with error set. The
- * vertices go through a Lua-owned scratch buffer (pushed), so nothing leaks if Lua fails. */
-static col_mesh *moved_mesh(lua_State *L, const col_mesh *b, col_transform3 pose, col_error *error)
-{
-	int nv = col_mesh_vertex_count(b);
 	const col_vec3 *v = col_mesh_vertices(b);
-	col_vec3 *moved = lua_newuserdatauv(L, sizeof *moved * (size_t)nv, 0);
-	for (int i = 0; i < nv; i++) {
-		moved[i] = col_transform3_apply(pose, v[i]);
-		/* col_mesh_create refuses magnitudes below COL_COORDINATE_MIN, which a turn can make of
-		 * a zero; the generators round them to 0 the same way */
-		double *c[3] = {&moved[i].x, &moved[i].y, &moved[i].z};
-		for (int k = 0; k < 3; k++)
-			if (fabs(*c[k]) < COL_COORDINATE_MIN)
-				*c[k] = 0.0;
+	for (int i = 0; i < col_mesh_vertex_count(b); i++) {
+		col_vec3 p = col_transform3_apply(pose, v[i]);
+		if (col_max3(fabs(p.x), fabs(p.y), fabs(p.z)) > COL_COORDINATE_MAX)
+			luaL_argerror(L, arg,
+			              lua_pushfstring(L,
+			                              "options: pose: moves vertex %d of b to %s, beyond the "
+			                              "supported coordinates (1e30)",
+			                              i + 1,
+			                              lua_pushfstring(L, "(%f, %f, %f)", p.x, p.y, p.z)));
 	}
-	col_mesh *out = NULL;
-	if (col_mesh_create(moved, nv, col_mesh_triangles(b), col_mesh_triangle_count(b), &out, error) !=
-	    COL_OK)
-		return NULL;
-	return out;
+	return pose;
 }
 
 /* cga.mesh_mesh(a, b [, {method =, pose =}]) -> pairs, hits of a, hits of b (1-based lists),
@@ -405,24 +394,14 @@ static int cga_mesh_mesh(lua_State *L)
 	const col_mesh *b = col_lua_check_mesh(L, 2);
 	col_method method = COL_METHOD_CGA;
 	col_transform3 pose = col_transform3_identity();
-	bool posed = false;
 	if (opt_options(L, 3, names)) {
 		method = read_method(L, 3, 3);
-		pose = read_pose(L, 3, 3, &posed);
+		pose = read_pose(L, 3, 3, b);
 	}
 	int na = col_mesh_triangle_count(a), nb = col_mesh_triangle_count(b);
 	uint8_t *hit_a = push_flags(L, na), *hit_b = push_flags(L, nb);
-	col_mesh *moved = NULL;
-	if (posed) {
-		col_error error;
-		moved = moved_mesh(L, b, pose, &error);
-		if (moved == NULL)
-			return col_lua_arg_fail(L, 3, &error);
-	}
 	col_cga_stats stats = {0};
-	/* nothing between create and destroy can raise a Lua error */
-	size_t pairs = col_cga_mesh_mesh(a, moved != NULL ? moved : b, method, 0, na, hit_a, hit_b, &stats);
-	col_mesh_destroy(moved);
+	size_t pairs = col_cga_mesh_mesh(a, b, pose, method, 0, na, hit_a, hit_b, &stats);
 	lua_pushinteger(L, (lua_Integer)pairs);
 	push_flagged(L, hit_a, na);
 	push_flagged(L, hit_b, nb);

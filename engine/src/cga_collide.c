@@ -662,15 +662,16 @@ size_t col_cga_mesh_query(const col_mesh *mesh, const col_cga_query *query, col_
 	return hits;
 }
 
-/* b's triangles are prepared a block at a time, and each of a's triangles of the range meets the
- * whole block before the next: each is prepared once per block, and the block stays in cache. */
+/* b's triangles are moved into a's frame and prepared a block at a time, and each of a's triangles of
+ * the range meets the whole block before the next: each of b's is moved and prepared once, each of
+ * a's once per block, and the block stays in cache. */
 enum { MESH_BLOCK = 64 };
 
-size_t col_cga_mesh_mesh(const col_mesh *a, const col_mesh *b, col_method method, int first_a, int end_a,
-                         uint8_t *hit_a, uint8_t *hit_b, col_cga_stats *stats)
+size_t col_cga_mesh_mesh(const col_mesh *a, const col_mesh *b, col_transform3 b_to_a, col_method method,
+                         int first_a, int end_a, uint8_t *hit_a, uint8_t *hit_b, col_cga_stats *stats)
 {
-	if (a == NULL || b == NULL || !method_is_known(&method) || first_a < 0 || first_a > end_a ||
-	    end_a > col_mesh_triangle_count(a))
+	if (a == NULL || b == NULL || !col_transform3_is_finite(b_to_a) || !method_is_known(&method) ||
+	    first_a < 0 || first_a > end_a || end_a > col_mesh_triangle_count(a))
 		return 0;
 	const col_vec3 *va = col_mesh_vertices(a), *vb = col_mesh_vertices(b);
 	const int32_t *ia = col_mesh_triangles(a), *ib = col_mesh_triangles(b);
@@ -681,19 +682,24 @@ size_t col_cga_mesh_mesh(const col_mesh *a, const col_mesh *b, col_method method
 	if (hit_a != NULL)
 		for (int i = first_a; i < end_a; i++)
 			hit_a[i] = 0;
+	col_triangle moved[MESH_BLOCK];
 	cga_triangle block[MESH_BLOCK];
 	for (int start = 0; start < count_b; start += MESH_BLOCK) {
 		int size = count_b - start < MESH_BLOCK ? count_b - start : MESH_BLOCK;
-		if (cga)
-			for (int j = 0; j < size; j++)
-				block[j] = mesh_prepared(vb, ib, start + j);
+		for (int j = 0; j < size; j++) {
+			col_triangle u = mesh_triangle(vb, ib, start + j);
+			moved[j] = (col_triangle){col_transform3_apply(b_to_a, u.a),
+			                          col_transform3_apply(b_to_a, u.b),
+			                          col_transform3_apply(b_to_a, u.c)};
+			if (cga)
+				block[j] = prepare_triangle(moved[j].a, moved[j].b, moved[j].c);
+		}
 		for (int i = first_a; i < end_a; i++) {
-			cga_triangle t = mesh_prepared(va, ia, i);
 			col_triangle tt = mesh_triangle(va, ia, i);
+			cga_triangle t = cga ? prepare_triangle(tt.a, tt.b, tt.c) : (cga_triangle){0};
 			for (int j = 0; j < size; j++) {
 				bool h = cga ? triangle_triangle(&t, &block[j], &counts)
-				             : col_triangle_intersects_triangle(
-				                   tt, mesh_triangle(vb, ib, start + j));
+				             : col_triangle_intersects_triangle(tt, moved[j]);
 				if (!h)
 					continue;
 				hits++;

@@ -767,12 +767,14 @@ static void check_mesh_mesh(const char *name, const col_mesh *a, const col_mesh 
 	        *eb = calloc((size_t)nb, 1), *sa = calloc((size_t)na, 1), *sb = calloc((size_t)nb, 1);
 	assert_true(ca && cb && ea && eb && sa && sb);
 	col_cga_stats stats = {0};
-	size_t c = col_cga_mesh_mesh(a, b, COL_METHOD_CGA, 0, na, ca, cb, &stats);
-	size_t e = col_cga_mesh_mesh(a, b, COL_METHOD_EUCLIDEAN, 0, na, ea, eb, NULL);
+	size_t c = col_cga_mesh_mesh(a, b, col_transform3_identity(), COL_METHOD_CGA, 0, na, ca, cb, &stats);
+	size_t e =
+	    col_cga_mesh_mesh(a, b, col_transform3_identity(), COL_METHOD_EUCLIDEAN, 0, na, ea, eb, NULL);
 	size_t s = 0;
 	int cut[4] = {0, na / 4, na / 2 + 1, na};
 	for (int k = 0; k < 3; k++)
-		s += col_cga_mesh_mesh(a, b, COL_METHOD_CGA, cut[k], cut[k + 1], sa, sb, NULL);
+		s += col_cga_mesh_mesh(a, b, col_transform3_identity(), COL_METHOD_CGA, cut[k], cut[k + 1],
+		                       sa, sb, NULL);
 	assert_int_equal(c, e);
 	assert_int_equal(c, s);
 	assert_memory_equal(ca, ea, (size_t)na);
@@ -817,13 +819,26 @@ static void test_mesh_mesh(void **state)
 	check_mesh_mesh("box vs box, faces touching", box, box_touching);
 	check_mesh_mesh("box vs box, a hair apart", box, box_apart);
 	check_mesh_mesh("box vs bumpy", box, bumpy);
-	assert_int_equal(col_cga_mesh_mesh(box, box_apart, COL_METHOD_CGA, 0, 12, NULL, NULL, NULL), 0);
-	assert_true(col_cga_mesh_mesh(box, box_touching, COL_METHOD_CGA, 0, 12, NULL, NULL, NULL) > 0);
-	assert_int_equal(col_cga_mesh_mesh(NULL, box, COL_METHOD_CGA, 0, 12, NULL, NULL, NULL), 0);
-	assert_int_equal(col_cga_mesh_mesh(box, NULL, COL_METHOD_CGA, 0, 12, NULL, NULL, NULL), 0);
-	assert_int_equal(col_cga_mesh_mesh(box, box, COL_METHOD_CGA, 0, 13, NULL, NULL, NULL), 0);
-	assert_int_equal(col_cga_mesh_mesh(box, box, COL_METHOD_CGA, 2, 1, NULL, NULL, NULL), 0);
-	assert_int_equal(col_cga_mesh_mesh(box, box, COL_METHOD_OCTREE, 0, 12, NULL, NULL, NULL), 0);
+	assert_int_equal(col_cga_mesh_mesh(box, box_apart, col_transform3_identity(), COL_METHOD_CGA, 0, 12,
+	                                   NULL, NULL, NULL),
+	                 0);
+	assert_true(col_cga_mesh_mesh(box, box_touching, col_transform3_identity(), COL_METHOD_CGA, 0, 12,
+	                              NULL, NULL, NULL) > 0);
+	assert_int_equal(
+	    col_cga_mesh_mesh(NULL, box, col_transform3_identity(), COL_METHOD_CGA, 0, 12, NULL, NULL, NULL),
+	    0);
+	assert_int_equal(
+	    col_cga_mesh_mesh(box, NULL, col_transform3_identity(), COL_METHOD_CGA, 0, 12, NULL, NULL, NULL),
+	    0);
+	assert_int_equal(
+	    col_cga_mesh_mesh(box, box, col_transform3_identity(), COL_METHOD_CGA, 0, 13, NULL, NULL, NULL),
+	    0);
+	assert_int_equal(
+	    col_cga_mesh_mesh(box, box, col_transform3_identity(), COL_METHOD_CGA, 2, 1, NULL, NULL, NULL),
+	    0);
+	assert_int_equal(col_cga_mesh_mesh(box, box, col_transform3_identity(), COL_METHOD_OCTREE, 0, 12,
+	                                   NULL, NULL, NULL),
+	                 0);
 	col_mesh_destroy(bumpy);
 	col_mesh_destroy(small);
 	col_mesh_destroy(box);

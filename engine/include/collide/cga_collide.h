@@ -105,14 +105,15 @@ bool col_cga_collide(const col_cga_query *a, const col_cga_query *b, col_cga_sta
 size_t col_cga_mesh_query(const col_mesh *mesh, const col_cga_query *query, col_method method, int first,
                           int end, uint8_t *hit, col_cga_stats *stats);
 
-/* Every triangle of a's range first_a .. end_a-1 against every triangle of b (the source's Bunny x
- * Armadillo). hit_a, when not NULL, gets 1 or 0 at each index of the range; hit_b, when not NULL, gets
- * 1 at each triangle of b that meets one of them and is otherwise left alone (zero it first; threads
- * taking parts of a's triangles should each have their own hit_b, to be or-ed afterwards). Returns
- * the number of meeting triangle pairs; 0 for NULL meshes, another method or a bad range. stats
- * may be NULL. */
-size_t col_cga_mesh_mesh(const col_mesh *a, const col_mesh *b, col_method method, int first_a, int end_a,
-                         uint8_t *hit_a, uint8_t *hit_b, col_cga_stats *stats);
+/* Every triangle of a's range first_a .. end_a-1 against every triangle of b placed by b_to_a (b's
+ * frame into a's, as col_mesh_intersects_mesh takes it; col_transform3_identity() for none), the
+ * source's Bunny x Armadillo. hit_a, when not NULL, gets 1 or 0 at each index of the range; hit_b, when not
+ * NULL, gets 1 at each triangle of b that meets one of them and is otherwise left alone (zero it first;
+ * threads taking parts of a's triangles should each have their own hit_b, to be or-ed afterwards). Returns
+ * the number of meeting triangle pairs; 0 for NULL meshes, a non-finite b_to_a, another method or a
+ * bad range. stats may be NULL. */
+size_t col_cga_mesh_mesh(const col_mesh *a, const col_mesh *b, col_transform3 b_to_a, col_method method,
+                         int first_a, int end_a, uint8_t *hit_a, uint8_t *hit_b, col_cga_stats *stats);
 
 #ifdef __cplusplus
 }
