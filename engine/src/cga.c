@@ -688,6 +688,84 @@ col_cga_plucker col_cga_plucker_of(const col_multivector *a)
 	return line;
 }
 
+/* ---- compact rounds ---- */
+
+/* The round's dual sphere s_c (its centre and radius2, unit weight) and its carrier flat. */
+static void round_parts(col_cga_round round, col_multivector *sphere, col_multivector *carrier)
+{
+	col_cga_vector s = col_cga_vector_sphere(round.center, 0.0);
+	s.ni -= 0.5 * round.radius2;
+	col_cga_vector_to_multivector(s, sphere);
+	if (round.grade == 3)
+		col_cga_vector_to_multivector(
+		    col_cga_vector_plane(round.direction, col_vec3_dot(round.direction, round.center)),
+		    carrier);
+	else
+		col_cga_plucker_to_multivector(
+		    (col_cga_plucker){round.direction, col_vec3_cross(round.center, round.direction)},
+		    carrier);
+}
+
+void col_cga_round_to_multivector(col_cga_round round, col_multivector *out)
+{
+	col_multivector s, carrier, r = {0};
+	round_parts(round, &s, &carrier);
+	if (round.grade == 3) {
+		/* undual(s ^ pi): the wedge of two vectors touches the 10 bivector blades only. */
+		for (unsigned i = 1; i < 32u; i <<= 1)
+			for (unsigned j = i << 1; j < 32u; j <<= 1)
+				r.c[i | j] = s.c[i] * carrier.c[j] - s.c[j] * carrier.c[i];
+		col_cga_undual(&r, out);
+		return;
+	}
+	/* -(s _| L): each vector blade of s contracted out of each of the line's trivector blades that
+	 * holds it, with the metric's sign. */
+	for (unsigned i = 1; i < 32u; i <<= 1)
+		for (unsigned t = 0; t < 32u; t++)
+			if ((t & i) && __builtin_popcount(t) == 3)
+				r.c[t ^ i] -= blade_product_sign(i, t) * s.c[i] * carrier.c[t];
+	*out = r;
+}
+
+col_status col_cga_round_circle(const col_vec3 p[3], col_cga_round *out, col_error *error)
+{
+	col_multivector unused;
+	col_status status = col_cga_circle(p, &unused, error);
+	if (status)
+		return status;
+	col_vec3 a = col_vec3_sub(p[1], p[0]), b = col_vec3_sub(p[2], p[0]), n = col_vec3_cross(a, b);
+	double a2 = col_vec3_dot(a, a), b2 = col_vec3_dot(b, b), n2 = col_vec3_dot(n, n);
+	col_vec3 offset = col_vec3_scale(
+	    col_vec3_add(col_vec3_scale(col_vec3_cross(b, n), a2), col_vec3_scale(col_vec3_cross(n, a), b2)),
+	    0.5 / n2);
+	col_vec3 ab = col_vec3_sub(a, b);
+	*out = (col_cga_round){col_vec3_add(p[0], offset), n, a2 * b2 * col_vec3_dot(ab, ab) / (4.0 * n2), 3};
+	return COL_OK;
+}
+
+col_status col_cga_round_of(const col_multivector *a, col_cga_round *out, col_error *error)
+{
+	col_cga_geometry g;
+	col_status status = col_cga_geometry_of(a, &g, error);
+	if (status)
+		return status;
+	if (g.kind != COL_CGA_POINT_PAIR && g.kind != COL_CGA_CIRCLE)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		                "cga: a %s is not a round (point pair or circle)", col_cga_kind_name(g.kind));
+	/* The unit-weight round with the geometry's centre, radius and direction; its largest
+	 * coefficient gives a's weight and orientation. */
+	col_cga_round round = {g.center, g.direction, g.radius2, g.kind == COL_CGA_CIRCLE ? 3 : 2};
+	col_multivector unit;
+	col_cga_round_to_multivector(round, &unit);
+	int largest = 0;
+	for (int k = 1; k < COL_CGA_BLADES; k++)
+		if (fabs(unit.c[k]) > fabs(unit.c[largest]))
+			largest = k;
+	round.direction = col_vec3_scale(round.direction, a->c[largest] / unit.c[largest]);
+	*out = round;
+	return COL_OK;
+}
+
 static void line_geometry(col_cga_plucker line, col_cga_geometry *g)
 {
 	double length2 = col_vec3_length_squared(line.direction);

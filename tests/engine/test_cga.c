@@ -469,6 +469,185 @@ static void test_compact_forms_agree(void **state)
 	}
 }
 
+/* The full path to a round's blade, by the library's general products: undual(s ^ pi) for a circle,
+ * -(s _| L) for a pair (cga.h). */
+static col_multivector round_by_products(col_cga_round round)
+{
+	col_cga_vector sc = col_cga_vector_sphere(round.center, 0.0);
+	sc.ni -= 0.5 * round.radius2;
+	col_multivector s, carrier, out;
+	col_cga_vector_to_multivector(sc, &s);
+	if (round.grade == 3) {
+		col_cga_vector_to_multivector(
+		    col_cga_vector_plane(round.direction, col_vec3_dot(round.direction, round.center)),
+		    &carrier);
+		col_cga_undual((col_multivector[]){op(s, carrier)}, &out);
+	} else {
+		col_cga_plucker_to_multivector(
+		    (col_cga_plucker){round.direction, col_vec3_cross(round.center, round.direction)},
+		    &carrier);
+		col_cga_left_contraction(&s, &carrier, &out);
+		col_cga_scale(&out, -1.0, &out);
+	}
+	return out;
+}
+
+/* Whether the circle (c, unit n, radius rho) crosses the surface of the ball (m, R) or the plane
+ * N . x = D (unit N), in Euclidean terms, and how far from the boundary that is (relative). */
+static double circle_crosses_euclidean(col_vec3 c, col_vec3 n, double rho, bool sphere, col_vec3 m,
+                                       double big_r, col_vec3 normal, double d)
+{
+	if (sphere) {
+		/* The ball cuts the circle's plane in a circle (m', R'); two coplanar circles cross when
+		 * |rho - R'| < |c - m'| < rho + R'. */
+		double h = col_vec3_dot(n, col_vec3_sub(m, c));
+		if (big_r * big_r <= h * h)
+			return -(fabs(h) - big_r);
+		double cut = sqrt(big_r * big_r - h * h);
+		double dist = col_vec3_distance(c, col_vec3_sub(m, col_vec3_scale(n, h)));
+		return fmin(dist - fabs(rho - cut), rho + cut - dist);
+	}
+	/* The plane cuts the circle's plane in a line at distance |h| / sin from the centre. */
+	double h = col_vec3_dot(normal, c) - d, sine = col_vec3_length(col_vec3_cross(normal, n));
+	return rho * sine - fabs(h);
+}
+
+static void test_compact_rounds_agree(void **state)
+{
+	(void)state;
+	rng r = rng_make(rng_env_seed(0xc6a9));
+	col_error e;
+	int cases = COLLIDE_RANDOM_CASES / 5, near = 0;
+	for (int i = 0; i < cases; i++) {
+		/* Integer data makes both paths exact: their numbers must then be equal, bit for bit. */
+		bool exact = i % 2 == 0;
+		int grade = 2 + (i / 2) % 2;
+		col_cga_round round;
+		if (exact) {
+			round.center = (col_vec3){rng_int(&r, -9, 9), rng_int(&r, -9, 9), rng_int(&r, -9, 9)};
+			do
+				round.direction =
+				    (col_vec3){rng_int(&r, -4, 4), rng_int(&r, -4, 4), rng_int(&r, -4, 4)};
+			while (col_vec3_dot(round.direction, round.direction) == 0.0);
+			round.radius2 = rng_int(&r, -9, 20); /* imaginary, tangent and real */
+		} else {
+			round.center = rng_vec3(&r, -5, 5);
+			round.direction = rng_vec3(&r, -2, 2);
+			round.radius2 = rng_in(&r, -5, 10);
+		}
+		round.grade = grade;
+		double tol = exact ? 0.0 : 1e-12;
+		col_multivector compact, full = round_by_products(round);
+		col_cga_round_to_multivector(round, &compact);
+		double scale = col_cga_magnitude(&full);
+		if (max_difference(&compact, &full) > tol * scale)
+			FAIL_CASE(&r, i, "%s blade differs from the products' by %g",
+			          grade == 3 ? "circle" : "pair", max_difference(&compact, &full));
+		double full_square = col_cga_square(&full);
+		if (fabs(col_cga_round_square(round) - full_square) > tol * scale * scale * 10)
+			FAIL_CASE(&r, i, "round square %.17g, full %.17g", col_cga_round_square(round),
+			          full_square);
+		/* Against a sphere (any weight, either sign) or a plane. */
+		col_cga_vector s;
+		if (i % 3 != 2) {
+			col_vec3 m =
+			    exact ? (col_vec3){rng_int(&r, -9, 9), rng_int(&r, -9, 9), rng_int(&r, -9, 9)}
+			          : rng_vec3(&r, -5, 5);
+			s = col_cga_vector_sphere(m, exact ? rng_int(&r, 0, 9) : rng_in(&r, 0, 5));
+			double w = exact ? rng_int(&r, -3, 3) : rng_in(&r, -3, 3);
+			s = (col_cga_vector){col_vec3_scale(s.e, w == 0.0 ? 1.0 : w),
+			                     s.no * (w == 0.0 ? 1.0 : w), s.ni * (w == 0.0 ? 1.0 : w)};
+		} else {
+			col_vec3 n =
+			    exact ? (col_vec3){rng_int(&r, -3, 3), rng_int(&r, -3, 3), 1 + rng_int(&r, 0, 2)}
+			          : rng_vec3(&r, -2, 2);
+			s = col_cga_vector_plane(n, exact ? rng_int(&r, -9, 9) : rng_in(&r, -5, 5));
+		}
+		col_multivector sv, sphere, m;
+		col_cga_vector_to_multivector(s, &sv);
+		col_cga_undual(&sv, &sphere);
+		col_cga_meet(&sphere, &full, &m);
+		double meet_full = col_cga_square(&m), meet_compact = col_cga_round_meet_square(round, s);
+		double meet_scale = col_cga_magnitude(&sphere) * scale;
+		if (fabs(meet_full - meet_compact) > tol * meet_scale * meet_scale * 100)
+			FAIL_CASE(&r, i, "%s meet square: full %.17g, compact %.17g",
+			          grade == 3 ? "circle" : "pair", meet_full, meet_compact);
+		/* Back from the blade: the same round (direction, weight and orientation included). */
+		col_cga_round back;
+		if (fabs(round.radius2) > 1e-3 || round.radius2 == 0.0) {
+			check_ok(col_cga_round_of(&full, &back, &e), &e);
+			double size = 1.0 + col_vec3_length(round.center);
+			if (back.grade != grade ||
+			    col_vec3_distance(back.center, round.center) > 1e-9 * size ||
+			    fabs(back.radius2 - round.radius2) > 1e-9 * size * size ||
+			    col_vec3_distance(back.direction, round.direction) >
+			        1e-9 * size * col_vec3_length(round.direction))
+				FAIL_CASE(&r, i, "round read back: radius2 %g vs %g", back.radius2,
+				          round.radius2);
+		}
+
+		/* Built from points: X1 ^ X2 and X1 ^ X2 ^ X3, and the sign of the meet against Euclidean
+		 * geometry (pairs: the surface separates the points; circles: the circle crosses it). */
+		col_vec3 p[3] = {rng_vec3(&r, -3, 3), rng_vec3(&r, -3, 3), rng_vec3(&r, -3, 3)};
+		col_multivector wedge;
+		col_cga_round from_points;
+		if (grade == 2) {
+			check_ok(col_cga_point_pair(p[0], p[1], &wedge, &e), &e);
+			from_points = col_cga_round_pair(p[0], p[1]);
+		} else {
+			check_ok(col_cga_circle(p, &wedge, &e), &e);
+			check_ok(col_cga_round_circle(p, &from_points, &e), &e);
+		}
+		col_cga_round_to_multivector(from_points, &compact);
+		if (max_difference(&compact, &wedge) > 1e-9 * col_cga_magnitude(&wedge))
+			FAIL_CASE(&r, i, "compact %s from points differs from the wedge by %g",
+			          grade == 3 ? "circle" : "pair", max_difference(&compact, &wedge));
+		col_vec3 centre = rng_vec3(&r, -3, 3), normal = rng_unit_vector3(&r);
+		double big_r = rng_in(&r, 0.2, 4), dist = rng_in(&r, -3, 3);
+		bool against_sphere = i % 3 != 2;
+		col_cga_vector target = against_sphere ? col_cga_vector_sphere(centre, big_r)
+		                                       : col_cga_vector_plane(normal, dist);
+		double margin;
+		if (grade == 2) {
+			double side0 = against_sphere ? big_r - col_vec3_distance(p[0], centre)
+			                              : col_vec3_dot(normal, p[0]) - dist;
+			double side1 = against_sphere ? big_r - col_vec3_distance(p[1], centre)
+			                              : col_vec3_dot(normal, p[1]) - dist;
+			margin = side0 * side1 < 0 ? fmin(fabs(side0), fabs(side1))
+			                           : -fmin(fabs(side0), fabs(side1));
+		} else {
+			col_vec3 unit_n = col_vec3_normalize(from_points.direction);
+			margin =
+			    circle_crosses_euclidean(from_points.center, unit_n, sqrt(from_points.radius2),
+			                             against_sphere, centre, big_r, normal, dist);
+		}
+		double square = col_cga_round_meet_square(from_points, target);
+		/* Pairs cross where the square is negative, circles where it is positive. */
+		bool crosses = grade == 2 ? square < 0.0 : square > 0.0;
+		if (fabs(margin) < 1e-7) {
+			near++;
+			continue;
+		}
+		if (crosses != (margin > 0.0))
+			FAIL_CASE(&r, i, "%s meet square %g says %s, Euclidean margin %g",
+			          grade == 3 ? "circle" : "pair", square, crosses ? "crossing" : "apart",
+			          margin);
+	}
+	/* Only rounds have a compact round; three collinear points have no circle. */
+	col_multivector line;
+	col_cga_round untouched = {{7, 7, 7}, {7, 7, 7}, 7, 7}, out = untouched;
+	check_ok(col_cga_line((col_vec3){0, 0, 0}, (col_vec3){1, 2, 3}, &line, &e), &e);
+	assert_int_equal(col_cga_round_of(&line, &out, &e), COL_ERROR_INVALID_ARGUMENT);
+	assert_non_null(strstr(e.message, "line is not a round"));
+	assert_int_equal(col_cga_round_circle((col_vec3[]){{0, 0, 0}, {1, 1, 1}, {2, 2, 2}}, &out, &e),
+	                 COL_ERROR_DEGENERATE);
+	assert_memory_equal(&out, &untouched, sizeof out);
+	print_message(
+	    "compact rounds: %d cases (half integer, checked bit for bit), %d within 1e-7 of crossing "
+	    "(sign not checked), 0 disagreements\n",
+	    cases, near);
+}
+
 /* ---- meets (digest 6.2) ---- */
 
 static col_cga_intersection meet_of(col_multivector a, col_multivector b)
@@ -957,6 +1136,7 @@ int main(void)
 	    cmocka_unit_test(test_format),
 	    cmocka_unit_test(test_constructors),
 	    cmocka_unit_test(test_compact_forms_agree),
+	    cmocka_unit_test(test_compact_rounds_agree),
 	    cmocka_unit_test(test_sphere_meets),
 	    cmocka_unit_test(test_line_and_plane_meets),
 	    cmocka_unit_test(test_round_and_point_meets),

@@ -21,7 +21,7 @@
  *     intersection: positive real, zero tangent, negative imaginary (for OPNS inputs).
  *
  * The full multivector is the general, slow path; the compact types below (col_cga_vector,
- * col_cga_plucker) carry the source's closed forms for the hot paths, and tests check that both
+ * col_cga_plucker, col_cga_round) carry the source's closed forms for the hot paths, and tests check that both
  * give the same numbers. Everything is double; no call allocates, prints or keeps state. */
 #ifndef COLLIDE_CGA_H
 #define COLLIDE_CGA_H
@@ -317,6 +317,59 @@ static inline double col_cga_plucker_side(col_cga_plucker a, col_cga_plucker b)
 void col_cga_plucker_to_multivector(col_cga_plucker line, col_multivector *out);
 /* The Plucker coordinates of a line's OPNS blade (its e_i45 and e_ij^ni parts), the inverse. */
 col_cga_plucker col_cga_plucker_of(const col_multivector *a);
+
+/* A round (a point pair or a circle) as its centre, signed squared radius and carrier direction: the
+ * pair's axis or the normal of the circle's plane, whose length is the blade's weight and whose sign
+ * its orientation. Its OPNS blade is undual(s ^ pi) for a circle and -(s _| L) for a pair, with s the
+ * dual sphere of centre and radius2, pi the dual plane through the centre normal to direction and L
+ * the line through the centre along it; its IPNS form is s ^ pi, -(s ^ dual(L)). So X1 ^ X2 is the
+ * pair ((p + q) / 2, q - p, |q - p|^2 / 4) and X1 ^ X2 ^ X3 the circle (circumcentre, (p2 - p1) x
+ * (p3 - p1), circumradius^2): 64 bytes for what takes 10 of the 32 coefficients. */
+typedef struct col_cga_round {
+	col_vec3 center, direction;
+	double radius2; /* negative for an imaginary round, 0 for a tangent one */
+	int grade;      /* 2: a point pair; 3: a circle */
+} col_cga_round;
+
+static inline col_cga_round col_cga_round_pair(col_vec3 p, col_vec3 q)
+{
+	col_vec3 d = col_vec3_sub(q, p);
+	return (col_cga_round){col_vec3_scale(col_vec3_add(p, q), 0.5), d, 0.25 * col_vec3_dot(d, d), 2};
+}
+/* The circle through three points, X1 ^ X2 ^ X3 in compact form. Fails as col_cga_circle does. */
+col_status col_cga_round_circle(const col_vec3 p[3], col_cga_round *out, col_error *error);
+/* The OPNS blade of a round, by closed forms on its 10 coefficients (no 32 x 32 product). */
+void col_cga_round_to_multivector(col_cga_round round, col_multivector *out);
+/* The compact form of an OPNS point pair or circle, the inverse of col_cga_round_to_multivector.
+ * Fails with COL_ERROR_INVALID_ARGUMENT for any other blade or one with no geometry. */
+col_status col_cga_round_of(const col_multivector *a, col_cga_round *out, col_error *error);
+
+/* The round's square, radius2 |direction|^2: its sign says real, tangent or imaginary. */
+static inline double col_cga_round_square(col_cga_round round)
+{
+	return round.radius2 * col_vec3_dot(round.direction, round.direction);
+}
+/* The square of the meet of the sphere or plane undual(s) with the round, in closed form (the
+ * Gram determinant of s, the round's sphere and its carrier). With A = s . s, B = radius2, the
+ * round's dual sphere s_c, sigma = s . s_c and g = s.e - s.no center (for a unit dual sphere the
+ * offset of its centre from the round's, for a dual plane its normal):
+ *   circle with normal n: (A B - sigma^2) |n|^2 - (n . g)^2 B, the pair of points where the circle
+ *     crosses the surface: positive when it does, 0 when it touches, negative when it misses;
+ *   pair with axis u: sigma^2 |u|^2 + B (|g x u|^2 - A |u|^2) = (s . X1)(s . X2) |u|^2 for a real
+ *     pair of unit points: negative exactly when the surface separates the two points. */
+static inline double col_cga_round_meet_square(col_cga_round round, col_cga_vector s)
+{
+	double a = col_cga_vector_inner(s, s), b = round.radius2;
+	double sigma = col_cga_vector_inner(s, col_cga_vector_sphere(round.center, 0.0)) + 0.5 * b * s.no;
+	col_vec3 g = col_vec3_sub(s.e, col_vec3_scale(round.center, s.no)), d = round.direction;
+	double d2 = col_vec3_dot(d, d);
+	if (round.grade == 3) {
+		double ng = col_vec3_dot(d, g);
+		return (a * b - sigma * sigma) * d2 - ng * ng * b;
+	}
+	col_vec3 gd = col_vec3_cross(g, d);
+	return sigma * sigma * d2 + b * (col_vec3_dot(gd, gd) - a * d2);
+}
 
 #ifdef __cplusplus
 }
