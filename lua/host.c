@@ -136,12 +136,18 @@ static void send_mouse_button(col_host *host, const char *name, double sx, doubl
 	col_host_mouse_coordinates(host, sx, sy, &x, &y);
 	host->mouse_x = sx;
 	host->mouse_y = sy;
+	bool pressed = strcmp(name, "mousepressed") == 0;
+	if (button == 1 && !pressed)
+		col_view_claim_left_drag(host->view, false);
 	if (host->L == NULL || host->failed)
 		return;
 	lua_pushnumber(host->L, x);
 	lua_pushnumber(host->L, y);
 	lua_pushinteger(host->L, button);
 	col_host_call(host, name, 3);
+	/* A script that returns true from mousepressed takes the left drag: the 3D camera stays. */
+	if (button == 1 && pressed)
+		col_view_claim_left_drag(host->view, host->returned_true);
 }
 
 static void send_key(col_host *host, const char *name, const char *key, bool repeat)
@@ -156,6 +162,7 @@ static void send_key(col_host *host, const char *name, const char *key, bool rep
 static void reload(col_host *host)
 {
 	fprintf(stderr, "collide: reloading %s\n", host->script);
+	col_view_claim_left_drag(host->view, false);
 	col_host_script_load(host);
 }
 

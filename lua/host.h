@@ -26,6 +26,7 @@ typedef struct col_host {
 	long long mtime_sec, mtime_nsec, size;
 
 	double mouse_x, mouse_y;    /* last mouse position, pixels */
+	bool returned_true;         /* the last callback returned a true value */
 	bool camera_requested;      /* the script chose a camera with g.camera2d / g.camera3d */
 	bool auto_fitted;           /* the first frame with content has been framed */
 	double camera2d_request[8]; /* the last request applied, so calling it every frame does not */
@@ -41,7 +42,8 @@ typedef struct col_host {
 bool col_host_script_load(col_host *host);
 void col_host_script_close(col_host *host);
 /* Calls the global function name with the nargs values on top of the stack (popped either way).
- * A missing function is fine. False when it raised an error (then reported). */
+ * A missing function is fine. False when it raised an error (then reported). Whether the function
+ * returned a true value is left in host->returned_true. */
 bool col_host_call(col_host *host, const char *name, int nargs);
 /* Whether the file's modification time or size differs from when it was loaded. */
 bool col_host_script_changed(col_host *host);

@@ -886,13 +886,45 @@ static int g_to_screen(lua_State *L)
 	return 2;
 }
 
+/* g.to_world3d(sx, sy) -> ox, oy, oz, dx, dy, dz: the ray from the eye through the pixel (unit
+ * direction), along which a 3D script picks and drags. g.to_screen3d(x, y, z) -> sx, sy, depth:
+ * where the point appears, and how far in front of the eye (<= 0: behind it, the pixel meaningless). */
+static int g_to_world3d(lua_State *L)
+{
+	col_view *view = host_of(L)->view;
+	int width, height;
+	col_view_size(view, &width, &height);
+	col_vec3 origin, direction;
+	col_camera3d_ray(col_view_camera3d(view), width, height, check_coordinate(L, 1), check_coordinate(L, 2), &origin,
+	                 &direction);
+	const double values[6] = {origin.x, origin.y, origin.z, direction.x, direction.y, direction.z};
+	for (int i = 0; i < 6; i++)
+		lua_pushnumber(L, values[i]);
+	return 6;
+}
+
+static int g_to_screen3d(lua_State *L)
+{
+	col_view *view = host_of(L)->view;
+	int width, height;
+	col_view_size(view, &width, &height);
+	col_vec3 p = {check_coordinate(L, 1), check_coordinate(L, 2), check_coordinate(L, 3)};
+	double depth;
+	col_vec2 s = col_camera3d_to_screen(col_view_camera3d(view), width, height, p, &depth);
+	lua_pushnumber(L, s.x);
+	lua_pushnumber(L, s.y);
+	lua_pushnumber(L, depth);
+	return 3;
+}
+
 static const luaL_Reg graphics_functions[] = {
     {"polygon", g_polygon},   {"circle", g_circle},   {"segment", g_segment},   {"line", g_line},
     {"point", g_point},       {"points", g_points},   {"rect", g_rect},         {"triangle", g_triangle},
     {"mesh", g_mesh},         {"line3d", g_line3d},   {"point3d", g_point3d},   {"sphere", g_sphere},
     {"text", g_text},         {"hud", g_hud},         {"camera2d", g_camera2d}, {"camera3d", g_camera3d},
     {"size", g_size},         {"mouse", g_mouse},     {"to_world", g_to_world}, {"to_screen", g_to_screen},
-    {"covering", g_covering}, {"tritree", g_tritree}, {"grid", g_grid},         {NULL, NULL},
+    {"covering", g_covering}, {"tritree", g_tritree}, {"grid", g_grid},         {"to_world3d", g_to_world3d},
+    {"to_screen3d", g_to_screen3d}, {NULL, NULL},
 };
 
 /* Made once per Lua state and kept in the registry, so a script may keep `g` between frames. */

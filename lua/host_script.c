@@ -155,6 +155,7 @@ bool col_host_script_load(col_host *host)
 bool col_host_call(col_host *host, const char *name, int nargs)
 {
 	lua_State *L = host->L;
+	host->returned_true = false;
 	if (L == NULL)
 		return false;
 	if (host->failed) {
@@ -174,8 +175,10 @@ bool col_host_call(col_host *host, const char *name, int nargs)
 	lua_pushcfunction(L, traceback);
 	lua_insert(L, base + 1);
 	lua_insert(L, base + 2); /* handler, function, arguments */
-	int status = lua_pcall(L, nargs, 0, base + 1);
-	if (status != LUA_OK) {
+	int status = lua_pcall(L, nargs, 1, base + 1);
+	if (status == LUA_OK)
+		host->returned_true = lua_toboolean(L, -1);
+	else {
 		char where[64];
 		snprintf(where, sizeof where, "%s()", name);
 		col_host_fail(host, where, lua_tostring(L, -1));

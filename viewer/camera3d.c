@@ -73,6 +73,42 @@ void col_camera3d_zoom(col_camera3d *camera, double factor)
 		camera->distance = distance;
 }
 
+/* The frustum's half extents at unit depth: x from the aspect, y from the vertical field of view. */
+static void half_extents(const col_camera3d *camera, int width, int height, double *half_x, double *half_y)
+{
+	double aspect = (double)(width > 0 ? width : 1) / (height > 0 ? height : 1);
+	*half_y = tan(0.5 * camera->fov);
+	*half_x = *half_y * aspect;
+}
+
+void col_camera3d_ray(const col_camera3d *camera, int width, int height, double sx, double sy, col_vec3 *origin,
+                      col_vec3 *direction)
+{
+	col_vec3 f, r, u;
+	col_camera3d_basis(camera, &f, &r, &u);
+	double half_x, half_y;
+	half_extents(camera, width, height, &half_x, &half_y);
+	double x = (2.0 * sx / (width > 0 ? width : 1) - 1.0) * half_x;
+	double y = (1.0 - 2.0 * sy / (height > 0 ? height : 1)) * half_y;
+	*origin = col_camera3d_eye(camera);
+	*direction = col_vec3_normalize(col_vec3_add(f, col_vec3_add(col_vec3_scale(r, x), col_vec3_scale(u, y))));
+}
+
+col_vec2 col_camera3d_to_screen(const col_camera3d *camera, int width, int height, col_vec3 p, double *depth)
+{
+	col_vec3 f, r, u;
+	col_camera3d_basis(camera, &f, &r, &u);
+	double half_x, half_y;
+	half_extents(camera, width, height, &half_x, &half_y);
+	col_vec3 v = col_vec3_sub(p, col_camera3d_eye(camera));
+	double z = col_vec3_dot(v, f);
+	*depth = z;
+	if (!(z > 0.0))
+		return (col_vec2){0.0, 0.0};
+	double x = col_vec3_dot(v, r) / (z * half_x), y = col_vec3_dot(v, u) / (z * half_y);
+	return (col_vec2){0.5 * (x + 1.0) * width, 0.5 * (1.0 - y) * height};
+}
+
 void col_camera3d_matrix(const col_camera3d *camera, int width, int height, float matrix[16])
 {
 	col_vec3 eye = col_camera3d_eye(camera), f, r, u;

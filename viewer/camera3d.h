@@ -34,6 +34,14 @@ void col_camera3d_pan(col_camera3d *camera, double dx, double dy, int height);
 /* factor < 1 moves closer. */
 void col_camera3d_zoom(col_camera3d *camera, double factor);
 
+/* The ray through pixel (sx, sy) of a width x height view (origin at the top-left): from the eye,
+ * unit direction. What a script picks or drags in 3D is found along it. */
+void col_camera3d_ray(const col_camera3d *camera, int width, int height, double sx, double sy, col_vec3 *origin,
+                      col_vec3 *direction);
+/* The pixel where p appears, and its depth along the view direction (<= 0: at or behind the eye,
+ * where the pixel means nothing). */
+col_vec2 col_camera3d_to_screen(const col_camera3d *camera, int width, int height, col_vec3 p, double *depth);
+
 /* Column-major projection * view matrix, for OpenGL. */
 void col_camera3d_matrix(const col_camera3d *camera, int width, int height, float matrix[16]);
 

@@ -170,8 +170,9 @@ col_aabb3 col_view_drawn_bounds3d(const col_view *view)
 	return view->in_frame ? view->batch.bounds3d : view->last_bounds3d;
 }
 
-/* The mouse drives the camera of the current mode; the event still goes to the caller. */
-static void steer_camera(col_view *view, const col_view_event *e)
+void col_view_claim_left_drag(col_view *view, bool claimed) { view->platform.left_drag_claimed = claimed; }
+
+void col_view_steer_camera(col_view *view, const col_view_event *e)
 {
 	bool *buttons = view->platform.buttons;
 	switch (e->type) {
@@ -184,7 +185,7 @@ static void steer_camera(col_view *view, const col_view_event *e)
 		if (view->mode == COL_VIEW_2D) {
 			if (buttons[2] || buttons[3])
 				col_camera2d_pan(&view->camera2d, e->dx, e->dy);
-		} else if (buttons[1]) {
+		} else if (buttons[1] && !view->platform.left_drag_claimed) {
 			col_camera3d_orbit(&view->camera3d, e->dx, e->dy);
 		} else if (buttons[2] || buttons[3]) {
 			col_camera3d_pan(&view->camera3d, e->dx, e->dy, view->height);
@@ -207,7 +208,7 @@ bool col_view_poll_event(col_view *view, col_view_event *event)
 		return false;
 	if (!col_platform_poll(view, event))
 		return false;
-	steer_camera(view, event);
+	col_view_steer_camera(view, event);
 	return true;
 }
 

@@ -22,6 +22,7 @@ typedef struct col_platform {
 	void *egl_context; /* EGLContext */
 	bool sdl_started;
 	bool buttons[4]; /* which mouse buttons are down, for camera drags */
+	bool left_drag_claimed; /* the script drags with the left button: no orbit */
 } col_platform;
 
 struct col_view {
@@ -63,6 +64,10 @@ double col_platform_seconds(void);
 /* headless.c */
 col_status col_platform_open_headless(col_view *view, col_error *error);
 void col_platform_close_headless(col_view *view);
+
+/* view.c: the mouse drives the camera of the current mode (col_view_poll_event applies it to each
+ * event; the event still goes to the caller). */
+void col_view_steer_camera(col_view *view, const col_view_event *e);
 
 /* hud.c: appends the HUD panel and the error panel to the batch. */
 void col_hud_draw(col_view *view);

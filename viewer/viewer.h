@@ -81,6 +81,9 @@ col_view_mode col_view_get_mode(const col_view *view);
 void col_view_set_mode(col_view *view, col_view_mode mode);
 col_camera2d *col_view_camera2d(col_view *view);
 col_camera3d *col_view_camera3d(col_view *view);
+/* While claimed (a script took a left-button press to drag something), a left drag no longer
+ * orbits the 3D camera; the host claims on a press the script accepts and releases on release. */
+void col_view_claim_left_drag(col_view *view, bool claimed);
 /* World point under pixel (sx, sy) for the 2D camera. */
 col_vec2 col_view_to_world(const col_view *view, double sx, double sy);
 /* Bounds of what was drawn so far this frame (or, between frames, in the last frame). */

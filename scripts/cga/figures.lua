@@ -34,6 +34,15 @@
 --                                          { width =, dashed = } overrides the width 4 and dashes a real one
 --   figures.axes(g [, colored])            the world axes from the origin: faint grey, length 1, or
 --                                          x red, y green, z blue, length 1.5 when colored
+--   figures.dragger()                      a left-button drag of points {x, y, z} in 3D: d:view(g) in
+--                                          draw (also rings each handle), d:press(x, y, handles) in
+--                                          mousepressed (the index of the handle within 28 pixels of the
+--                                          mouse, nearest first, or nil; return true from mousepressed
+--                                          then, so the viewer does not orbit), d:move(x, y) in
+--                                          mousemoved, d:release() in mousereleased. The picked point
+--                                          follows the mouse in the plane through it facing the camera
+--                                          (along the pick ray, g.to_world3d), moved in place.
+--   figures.last_drag                      { index =, center = {x, y, z} } of the last drag step, or nil
 local collide = require "collide"
 local cga = collide.cga
 
@@ -232,6 +241,74 @@ function figures.axes(g, colored)
 		e[k] = colored and 1.5 or 1
 		g.line3d({ 0, 0, 0 }, e, colored and { line = colors[k], width = 2 } or { line = { 0.8, 0.8, 0.8, 0.35 }, width = 1 })
 	end
+end
+
+-- ---- dragging in 3D ----
+
+local PICK_PIXELS = 28 -- how near the mouse a handle must be to be picked
+local REACH = 1e3      -- a drag toward the horizon stops here
+
+function figures.dragger()
+	local d = { handles = {} }
+
+	function d:view(g, handles)
+		self.g = g
+		if handles then self.handles = handles end
+		for i, p in ipairs(self.handles) do
+			local bright = self.index == i
+			g.point3d(p, { fill = bright and { 1, 1, 1, 0.95 } or { 1, 1, 1, 0.35 }, size = bright and 11 or 7 })
+		end
+	end
+
+	function d:press(x, y, handles)
+		local g = self.g
+		self.handles = handles or self.handles
+		if not g then return nil end
+		local best, best_distance
+		for i, p in ipairs(self.handles) do
+			local sx, sy, depth = g.to_screen3d(p[1], p[2], p[3])
+			local distance = math.sqrt((sx - x) ^ 2 + (sy - y) ^ 2)
+			if depth > 0 and distance <= PICK_PIXELS and (not best or distance < best_distance) then
+				best, best_distance = i, distance
+			end
+		end
+		if not best then return nil end
+		-- The drag plane: through the handle, facing the camera along the ray through the mouse.
+		local p = self.handles[best]
+		local _, _, _, dx, dy, dz = g.to_world3d(x, y)
+		self.index, self.point, self.anchor, self.normal = best, p, { p[1], p[2], p[3] }, { dx, dy, dz }
+		local hit = self:hit(x, y) or self.anchor
+		self.offset = { p[1] - hit[1], p[2] - hit[2], p[3] - hit[3] }
+		return best
+	end
+
+	-- Where the ray through pixel (x, y) crosses the drag plane, or nil (parallel, or behind the eye).
+	function d:hit(x, y)
+		local ox, oy, oz, dx, dy, dz = self.g.to_world3d(x, y)
+		local n, a = self.normal, self.anchor
+		local facing = n[1] * dx + n[2] * dy + n[3] * dz
+		if math.abs(facing) < 1e-6 then return nil end
+		local t = (n[1] * (a[1] - ox) + n[2] * (a[2] - oy) + n[3] * (a[3] - oz)) / facing
+		if t <= 0 then return nil end
+		return { ox + t * dx, oy + t * dy, oz + t * dz }
+	end
+
+	function d:move(x, y)
+		if not self.point then return false end
+		local hit = self:hit(x, y)
+		if not hit then return false end
+		for k = 1, 3 do
+			self.point[k] = math.max(-REACH, math.min(REACH, hit[k] + self.offset[k]))
+		end
+		figures.last_drag = { index = self.index, center = { self.point[1], self.point[2], self.point[3] } }
+		return true
+	end
+
+	function d:release()
+		self.index, self.point = nil, nil
+	end
+
+	return d
 end
 
 return figures

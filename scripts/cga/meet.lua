@@ -19,7 +19,8 @@
 --
 -- Keys: n / p next / previous step of the lesson; tab selects A or B; arrows / page up / page down
 -- move the selected object (x, y / z); + / - its size; j / l, i / k turn its axis; a / b next kind for
--- A / B; t B sweeps along x through A. Left-drag orbits, right-drag pans, the wheel zooms.
+-- A / B; t B sweeps along x through A. Left-drag a centre (the white dots) to move that object, the
+-- meet following live; left-drag elsewhere orbits, right-drag pans, the wheel zooms.
 -- Headless arguments: step=K a=KIND b=KIND at=X,Y,Z (B's centre) size=S (B's) keys=K1,K2,...
 -- Kinds: sphere, plane, line, circle, pair, point.
 local collide = require "collide"
@@ -103,6 +104,21 @@ function keypressed(key)
 	end
 end
 
+local drag = figures.dragger()
+
+function mousepressed(x, y, button)
+	if button ~= 1 then return false end
+	local picked = drag:press(x, y, { objects[1].center, objects[2].center })
+	if picked then selected = picked end
+	return picked ~= nil
+end
+
+function mousemoved(x, y) drag:move(x, y) end
+
+function mousereleased(_, _, button)
+	if button == 1 then drag:release() end
+end
+
 function load()
 	go_to(tonumber(ARGS.step) or 1)
 	local kinds = { ARGS.a, ARGS.b }
@@ -154,6 +170,7 @@ function draw(g)
 	figures.draw_object(g, objects[1], BLUE, selected == 1 and "bright" or "dim")
 	figures.draw_object(g, objects[2], ORANGE, selected == 2 and "bright" or "dim")
 	figures.axes(g)
+	drag:view(g, { objects[1].center, objects[2].center })
 
 	g.hud("lesson", ("step %d of %d: %s"):format(step, #STEPS, STEPS[step][3]))
 	g.hud("A (blue)", describe(objects[1]) .. (selected == 1 and "  [moving]" or ""))
@@ -171,5 +188,5 @@ function draw(g)
 	end
 	g.text(12, h - 44, "n / p: lesson step  tab: select A / B  arrows, page up/down: move  + / -: size  j / l, i / k: turn",
 		{ 0.7, 0.75, 0.8 })
-	g.text(12, h - 24, "a / b: next kind for A / B  t: sweep B through A  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
+	g.text(12, h - 24, "a / b: next kind for A / B  t: sweep B through A  drag a dot: move it  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
 end

@@ -21,7 +21,9 @@
 -- Keys: q next query (segment, triangle, sphere, mesh); m surface / solid; c method cga / euclidean
 -- (the one drawn); s next mesh; arrows / page up / page down move the query (x, y / z); + / -
 -- size; j / l, i / k turn the segment or triangle; t sweep the query around the mesh; w the mesh
--- solid or see-through. Left-drag orbits, right-drag pans, the wheel zooms.
+-- solid or see-through. Left-drag the query's centre (the white dot) to move it, the lit triangles
+-- and both methods' counts following live; left-drag elsewhere orbits, right-drag pans, the wheel
+-- zooms.
 -- Headless arguments: query=segment|triangle|sphere|mesh mode=surface|solid method=cga|euclidean
 -- at=X,Y,Z size=S mesh=NAME (bumpy, icosphere, torus, box) keys=K1,K2,...
 local collide = require "collide"
@@ -130,6 +132,20 @@ function keypressed(key)
 	elseif key == "w" then
 		show_solid = not show_solid
 	end
+end
+
+local drag = figures.dragger()
+
+function mousepressed(x, y, button)
+	if button ~= 1 or not drag:press(x, y, { at }) then return false end
+	sweeping = false -- the hand takes over from the sweep
+	return true
+end
+
+function mousemoved(x, y) drag:move(x, y) end
+
+function mousereleased(_, _, button)
+	if button == 1 then drag:release() end
 end
 
 function load()
@@ -289,6 +305,7 @@ function draw(g)
 		{ fill = rgba(GREY, 0.22), line = { 0.08, 0.09, 0.11, 0.22 }, wireframe = true, boundary = false })
 	draw_query_faces(g)
 	figures.axes(g)
+	drag:view(g, { at })
 
 	g.hud("lesson", "each triangle tested in turn by signs of CGA meets")
 	g.hud("mesh", ("%s, %d triangles"):format(MESHES[mesh_index].name, mesh:triangle_count()))
@@ -311,5 +328,5 @@ function draw(g)
 	end
 	g.text(12, h - 64, "q: query  m: surface / solid  c: cga / euclidean  s: mesh", { 0.7, 0.75, 0.8 })
 	g.text(12, h - 44, "arrows, page up/down: move  + / -: size  j / l, i / k: turn", { 0.7, 0.75, 0.8 })
-	g.text(12, h - 24, "t: sweep around the mesh  w: solid mesh  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
+	g.text(12, h - 24, "t: sweep around the mesh  w: solid mesh  drag the dot: move it  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
 end

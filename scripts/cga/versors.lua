@@ -28,8 +28,10 @@
 -- Keys: n / p next / previous step of the lesson; a next kind of object (B's in the last step); v next
 -- versor (its parameter back to the default); + / - the parameter (distance 0.25, angle 15 degrees,
 -- factor x1.25, mirror offset 0.25); j / l, i / k turn the axis (translation, rotation axis, mirror
--- normal); space animates (the parameter sweeps from none to its value and back). Left-drag orbits,
--- right-drag pans, the wheel zooms.
+-- normal); space animates (the parameter sweeps from none to its value and back). Left-drag the
+-- object's centre (a white dot; in the last step A's too) to move it before the versor, the moved
+-- object, the paths and the meets following live; left-drag elsewhere orbits, right-drag pans, the
+-- wheel zooms.
 -- Headless arguments: step=K kind=KIND versor=translator|rotor|motor|dilator|reflect amount=X
 -- axis=X,Y,Z keys=K1,K2,...
 -- Kinds: sphere, plane, line, circle, pair, point.
@@ -97,6 +99,7 @@ local function go_to(k)
 	step = (k - 1) % #STEPS + 1
 	local s = STEPS[step]
 	shape = figures.copy(s[1])
+	A.center = { 0, 0, 0 }
 	versor = { kind = s[2], amount = s[3], axis = { s[4][1], s[4][2], s[4][3] } }
 	animating, anim_t, fraction = false, 0, 1
 end
@@ -188,6 +191,23 @@ function keypressed(key)
 		animating = not animating
 		anim_t = 0
 	end
+end
+
+local drag = figures.dragger()
+
+local function handles()
+	if STEPS[step].commute then return { shape.center, A.center } end
+	return { shape.center }
+end
+
+function mousepressed(x, y, button)
+	return button == 1 and drag:press(x, y, handles()) ~= nil
+end
+
+function mousemoved(x, y) drag:move(x, y) end
+
+function mousereleased(_, _, button)
+	if button == 1 then drag:release() end
 end
 
 function load()
@@ -346,12 +366,13 @@ function draw(g)
 	if shape.kind == "sphere" then figures.draw_object(g, shape, BLUE, "faint") end -- its great circles
 	figures.draw_object(g, q.shape, ORANGE, "bright")
 	draw_mirror(g)
+	drag:view(g, handles())
 
 	g.hud("lesson", ("step %d of %d: %s"):format(step, #STEPS, STEPS[step][5]))
 	g.hud("versor", versor_text())
 	g.hud("V", tostring(q.V))
 	if STEPS[step].commute then
-		g.hud("A", ("unit sphere at the origin -> %s"):format(geometry_text(q.a_geo)))
+		g.hud("A", ("%s -> %s"):format(figures.describe(A), geometry_text(q.a_geo)))
 	end
 	g.hud(STEPS[step].commute and "B before" or "before (blue)", geometry_text(q.before))
 	g.hud(STEPS[step].commute and "B after" or "after (orange)", geometry_text(q.after))
@@ -379,5 +400,5 @@ function draw(g)
 		end
 	end
 	g.text(12, h - 44, "n / p: lesson step  a: next object  v: next versor  + / -: parameter", { 0.7, 0.75, 0.8 })
-	g.text(12, h - 24, "j / l, i / k: turn the axis  space: sweep  drag: orbit  right-drag: pan  wheel: zoom", { 0.7, 0.75, 0.8 })
+	g.text(12, h - 24, "j / l, i / k: turn the axis  space: sweep  drag a dot: move it  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
 end

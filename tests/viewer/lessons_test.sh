@@ -2,7 +2,7 @@
 # The 2D lessons (scripts/2d/covering.lua, tritree.lua, circle_polygon.lua, polygon_polygon.lua,
 # grid.lua), the 3D ones (scripts/3d/covering3d.lua, tetratree.lua, sphere_mesh.lua, mesh_mesh.lua, bvh.lua)
 # the convex ones (scripts/convex/gjk2d.lua, gjk3d.lua, boxtree.lua, contacts.lua) and the conformal
-# ones (scripts/cga/meet.lua, versors.lua, mesh_query.lua) run headless:
+# ones (scripts/cga/meet.lua, versors.lua, mesh_query.lua, with their 3D drag) run headless:
 # each must exit 0 and write a PNG of the size asked for, first as the docs render it (no input), then driven by
 # synthetic events: a Lua harness loads the lesson and, frame by frame, presses the mouse, drags,
 # releases, turns the wheel and presses every key the lessons know (and a few they do not), several
@@ -160,6 +160,23 @@ done
 run mesh_query_args 320x240 "$source_dir/scripts/cga/mesh_query.lua" query=triangle mode=solid method=euclidean \
 	mesh=torus at=1.1,0,0.2 size=0.3 keys=j,i,+,c,m
 FRAMES=60 run mesh_query_sweep 320x240 "$source_dir/scripts/cga/mesh_query.lua" query=mesh keys=t
+
+# The CGA lessons' 3D drag (tests/viewer/drag3d.lua): a press beside a centre takes the drag from the
+# camera, the object follows the mouse at its depth and the lesson redraws around it; a press away from
+# every centre is left to the camera.
+drag() {
+	drag_name=drag_$1 want=$2 # (run sets $name)
+	shift 2
+	FRAMES=4 run "$drag_name" 320x240 "$source_dir/tests/viewer/drag3d.lua" "$@"
+	grep -q "drag3d: handle $want from" "$work_dir/lesson_$drag_name.out" ||
+		fail "$drag_name: no drag of handle $want: $(cat "$work_dir/lesson_$drag_name.out")"
+}
+drag meet_b 2 "$source_dir/scripts/cga/meet.lua" handle=1,0,0
+drag meet_a 1 "$source_dir/scripts/cga/meet.lua" step=6 handle=0,0,0
+drag versors 1 "$source_dir/scripts/cga/versors.lua" step=2 handle=1.5,0,0
+drag versors_a 2 "$source_dir/scripts/cga/versors.lua" step=6 handle=0,0,0
+drag mesh_query 1 "$source_dir/scripts/cga/mesh_query.lua" handle=0.85,0.3,0.25
+drag mesh_query_mesh 1 "$source_dir/scripts/cga/mesh_query.lua" query=mesh mesh=torus handle=0.85,0.3,0.25
 
 # The argument forms the docs use.
 run covering_args 320x240 "$source_dir/scripts/2d/covering.lua" shape=star method=star at=0.4,2.9 inspect=3 cache=off

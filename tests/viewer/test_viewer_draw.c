@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "view_internal.h"
 #include "viewer.h"
 #include "viewer_test.h"
 
@@ -110,6 +111,69 @@ static void test_3d_scene(col_view *view)
 }
 
 /* Text lands where asked when the font exists; nothing breaks when it does not. */
+/* Picking: a point drawn off-centre under a turned camera shows at col_camera3d_to_screen's pixel,
+ * and the ray col_camera3d_ray casts through that pixel passes through the point. */
+static void test_3d_picking(col_view *view)
+{
+	col_camera3d *camera = col_view_camera3d(view);
+	*camera = col_camera3d_default();
+	camera->yaw = 0.7;
+	camera->pitch = -0.3;
+	camera->target = (col_vec3){0.5, -0.2, 0.1};
+	col_view_set_mode(view, COL_VIEW_3D);
+	const col_vec3 points[3] = {{1.1, 0.4, -0.3}, {-0.2, -0.9, 0.6}, {0.5, -0.2, 0.1}};
+	for (int i = 0; i < 3; i++) {
+		double depth;
+		col_vec2 s = col_camera3d_to_screen(camera, W, H, points[i], &depth);
+		CHECK(depth > 0.0 && s.x > 8 && s.x < W - 8 && s.y > 8 && s.y < H - 8, "point %d on screen at %g %g", i,
+		      s.x, s.y);
+		col_view_begin_frame(view);
+		col_draw_point3d(view, points[i], 9.0f, col_color_make(0.0f, 1.0f, 0.0f, 1.0f));
+		col_view_end_frame(view);
+		unsigned char *pixels = col_view_read_pixels(view, NULL, NULL);
+		CHECK(pixels != NULL, "read back");
+		if (pixels == NULL)
+			return;
+		rgba p = pixel_at(pixels, W, (int)s.x, (int)s.y);
+		CHECK(near(p, 0, 255, 0, 2), "point %d at its projected pixel (%g, %g): expected green, got %d %d %d", i, s.x,
+		      s.y, p.r, p.g, p.b);
+		free(pixels);
+		col_vec3 origin, direction;
+		col_camera3d_ray(camera, W, H, s.x, s.y, &origin, &direction);
+		col_vec3 to_point = col_vec3_sub(points[i], origin);
+		double off_ray = col_vec3_length(col_vec3_cross(to_point, direction)) / col_vec3_length(to_point);
+		CHECK(off_ray < 1e-12 && fabs(col_vec3_length(direction) - 1.0) < 1e-12 && col_vec3_dot(to_point, direction) > 0,
+		      "point %d: the ray through its pixel misses it by %g (relative)", i, off_ray);
+	}
+	double depth;
+	col_vec3 forward, right, up;
+	col_camera3d_basis(camera, &forward, &right, &up);
+	col_camera3d_to_screen(camera, W, H, col_vec3_sub(col_camera3d_eye(camera), forward), &depth);
+	CHECK(depth < 0.0, "a point behind the eye has a negative depth: %g", depth);
+}
+
+/* A left drag orbits the 3D camera, unless a script claimed it (it drags something), until release. */
+static void test_left_drag_claim(col_view *view)
+{
+	col_camera3d *camera = col_view_camera3d(view);
+	*camera = col_camera3d_default();
+	col_view_set_mode(view, COL_VIEW_3D);
+	col_view_event press = {.type = COL_VIEW_EVENT_MOUSE_PRESSED, .x = 50, .y = 50, .button = 1};
+	col_view_event move = {.type = COL_VIEW_EVENT_MOUSE_MOVED, .x = 90, .y = 60, .dx = 40, .dy = 10};
+	col_view_event release = {.type = COL_VIEW_EVENT_MOUSE_RELEASED, .x = 90, .y = 60, .button = 1};
+	double yaw = camera->yaw;
+	col_view_steer_camera(view, &press);
+	col_view_claim_left_drag(view, true);
+	col_view_steer_camera(view, &move);
+	CHECK(camera->yaw == yaw, "a claimed left drag turned the camera");
+	col_view_steer_camera(view, &release);
+	col_view_claim_left_drag(view, false);
+	col_view_steer_camera(view, &press);
+	col_view_steer_camera(view, &move);
+	CHECK(camera->yaw != yaw, "an unclaimed left drag did not orbit");
+	col_view_steer_camera(view, &release);
+}
+
 static void test_text(col_view *view)
 {
 	col_view_begin_frame(view);
@@ -165,6 +229,8 @@ int main(void)
 	printf("renderer: %s\n", col_view_renderer_name(view));
 	test_2d_scene(view);
 	test_3d_scene(view);
+	test_3d_picking(view);
+	test_left_drag_claim(view);
 	test_text(view);
 	col_view_destroy(view);
 	test_missing_font();
