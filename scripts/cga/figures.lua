@@ -35,7 +35,7 @@
 --   figures.axes(g [, colored])            the world axes from the origin: faint grey, length 1, or
 --                                          x red, y green, z blue, length 1.5 when colored
 --   figures.dragger()                      a left-button drag of points {x, y, z} in 3D: d:view(g) in
---                                          draw (also rings each handle), d:press(x, y, handles) in
+--                                          draw (also marks each handle with a white +), d:press(x, y, handles) in
 --                                          mousepressed (the index of the handle within 28 pixels of the
 --                                          mouse, nearest first, or nil; return true from mousepressed
 --                                          then, so the viewer does not orbit), d:move(x, y) in
@@ -254,9 +254,12 @@ function figures.dragger()
 	function d:view(g, handles)
 		self.g = g
 		if handles then self.handles = handles end
+		-- A handle may sit inside a filled sphere: marked in text, which is drawn over the scene.
 		for i, p in ipairs(self.handles) do
-			local bright = self.index == i
-			g.point3d(p, { fill = bright and { 1, 1, 1, 0.95 } or { 1, 1, 1, 0.35 }, size = bright and 11 or 7 })
+			local sx, sy, depth = g.to_screen3d(p[1], p[2], p[3])
+			if depth > 0 then
+				g.text(sx - 4, sy - 9, "+", self.index == i and { 1, 1, 1, 1 } or { 1, 1, 1, 0.7 })
+			end
 		end
 	end
 

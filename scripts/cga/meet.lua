@@ -19,7 +19,7 @@
 --
 -- Keys: n / p next / previous step of the lesson; tab selects A or B; arrows / page up / page down
 -- move the selected object (x, y / z); + / - its size; j / l, i / k turn its axis; a / b next kind for
--- A / B; t B sweeps along x through A. Left-drag a centre (the white dots) to move that object, the
+-- A / B; t B sweeps along x through A. Left-drag a centre (the white +) to move that object, the
 -- meet following live; left-drag elsewhere orbits, right-drag pans, the wheel zooms.
 -- Headless arguments: step=K a=KIND b=KIND at=X,Y,Z (B's centre) size=S (B's) keys=K1,K2,...
 -- Kinds: sphere, plane, line, circle, pair, point.
@@ -188,5 +188,5 @@ function draw(g)
 	end
 	g.text(12, h - 44, "n / p: lesson step  tab: select A / B  arrows, page up/down: move  + / -: size  j / l, i / k: turn",
 		{ 0.7, 0.75, 0.8 })
-	g.text(12, h - 24, "a / b: next kind for A / B  t: sweep B through A  drag a dot: move it  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
+	g.text(12, h - 24, "a / b: next kind for A / B  t: sweep B through A  drag a +: move it  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
 end

@@ -21,7 +21,7 @@
 -- Keys: q next query (segment, triangle, sphere, mesh); m surface / solid; c method cga / euclidean
 -- (the one drawn); s next mesh; arrows / page up / page down move the query (x, y / z); + / -
 -- size; j / l, i / k turn the segment or triangle; t sweep the query around the mesh; w the mesh
--- solid or see-through. Left-drag the query's centre (the white dot) to move it, the lit triangles
+-- solid or see-through. Left-drag the query's centre (the white +) to move it, the lit triangles
 -- and both methods' counts following live; left-drag elsewhere orbits, right-drag pans, the wheel
 -- zooms.
 -- Headless arguments: query=segment|triangle|sphere|mesh mode=surface|solid method=cga|euclidean
@@ -328,5 +328,5 @@ function draw(g)
 	end
 	g.text(12, h - 64, "q: query  m: surface / solid  c: cga / euclidean  s: mesh", { 0.7, 0.75, 0.8 })
 	g.text(12, h - 44, "arrows, page up/down: move  + / -: size  j / l, i / k: turn", { 0.7, 0.75, 0.8 })
-	g.text(12, h - 24, "t: sweep around the mesh  w: solid mesh  drag the dot: move it  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
+	g.text(12, h - 24, "t: sweep around the mesh  w: solid mesh  drag the +: move it  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
 end

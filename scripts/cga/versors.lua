@@ -29,7 +29,7 @@
 -- versor (its parameter back to the default); + / - the parameter (distance 0.25, angle 15 degrees,
 -- factor x1.25, mirror offset 0.25); j / l, i / k turn the axis (translation, rotation axis, mirror
 -- normal); space animates (the parameter sweeps from none to its value and back). Left-drag the
--- object's centre (a white dot; in the last step A's too) to move it before the versor, the moved
+-- object's centre (a white +; in the last step A's too) to move it before the versor, the moved
 -- object, the paths and the meets following live; left-drag elsewhere orbits, right-drag pans, the
 -- wheel zooms.
 -- Headless arguments: step=K kind=KIND versor=translator|rotor|motor|dilator|reflect amount=X
@@ -400,5 +400,5 @@ function draw(g)
 		end
 	end
 	g.text(12, h - 44, "n / p: lesson step  a: next object  v: next versor  + / -: parameter", { 0.7, 0.75, 0.8 })
-	g.text(12, h - 24, "j / l, i / k: turn the axis  space: sweep  drag a dot: move it  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
+	g.text(12, h - 24, "j / l, i / k: turn the axis  space: sweep  drag a +: move it  drag: orbit  wheel: zoom", { 0.7, 0.75, 0.8 })
 end
