@@ -34,14 +34,15 @@
 --                                          { width =, dashed = } overrides the width 4 and dashes a real one
 --   figures.axes(g [, colored])            the world axes from the origin: faint grey, length 1, or
 --                                          x red, y green, z blue, length 1.5 when colored
---   figures.dragger()                      a left-button drag of points {x, y, z} in 3D: d:view(g) in
---                                          draw (also marks each handle with a white +), d:press(x, y, handles) in
---                                          mousepressed (the index of the handle within 28 pixels of the
---                                          mouse, nearest first, or nil; return true from mousepressed
---                                          then, so the viewer does not orbit), d:move(x, y) in
---                                          mousemoved, d:release() in mousereleased. The picked point
---                                          follows the mouse in the plane through it facing the camera
---                                          (along the pick ray, g.to_world3d), moved in place.
+--   figures.dragger(handles [, picked])    a left-button drag in 3D of the points {x, y, z} that
+--                                          handles() lists: call d:view(g) in draw (it keeps g and marks
+--                                          each handle with a white +) and install the callbacks,
+--                                          mousepressed, mousemoved, mousereleased = d.mousepressed,
+--                                          d.mousemoved, d.mousereleased. A press within 28 pixels of a
+--                                          handle (the nearest) picks it, calls picked(index) and returns
+--                                          true, so the viewer does not orbit; the point then follows the
+--                                          mouse in the plane through it facing the camera (along the
+--                                          pick ray, g.to_world3d), moved in place, until the release.
 --   figures.last_drag                      { index =, center = {x, y, z} } of the last drag step, or nil
 local collide = require "collide"
 local cga = collide.cga
@@ -248,14 +249,13 @@ end
 local PICK_PIXELS = 28 -- how near the mouse a handle must be to be picked
 local REACH = 1e3      -- a drag toward the horizon stops here
 
-function figures.dragger()
-	local d = { handles = {} }
+function figures.dragger(handles, picked)
+	local d = {}
 
-	function d:view(g, handles)
+	function d:view(g)
 		self.g = g
-		if handles then self.handles = handles end
 		-- A handle may sit inside a filled sphere: marked in text, which is drawn over the scene.
-		for i, p in ipairs(self.handles) do
+		for i, p in ipairs(handles()) do
 			local sx, sy, depth = g.to_screen3d(p[1], p[2], p[3])
 			if depth > 0 then
 				g.text(sx - 4, sy - 9, "+", self.index == i and { 1, 1, 1, 1 } or { 1, 1, 1, 0.7 })
@@ -263,32 +263,23 @@ function figures.dragger()
 		end
 	end
 
-	function d:press(x, y, handles)
-		local g = self.g
-		self.handles = handles or self.handles
-		if not g then return nil end
+	-- The handle within PICK_PIXELS of pixel (x, y), nearest first, or nil.
+	local function pick(g, x, y)
 		local best, best_distance
-		for i, p in ipairs(self.handles) do
+		for i, p in ipairs(handles()) do
 			local sx, sy, depth = g.to_screen3d(p[1], p[2], p[3])
 			local distance = math.sqrt((sx - x) ^ 2 + (sy - y) ^ 2)
 			if depth > 0 and distance <= PICK_PIXELS and (not best or distance < best_distance) then
 				best, best_distance = i, distance
 			end
 		end
-		if not best then return nil end
-		-- The drag plane: through the handle, facing the camera along the ray through the mouse.
-		local p = self.handles[best]
-		local _, _, _, dx, dy, dz = g.to_world3d(x, y)
-		self.index, self.point, self.anchor, self.normal = best, p, { p[1], p[2], p[3] }, { dx, dy, dz }
-		local hit = self:hit(x, y) or self.anchor
-		self.offset = { p[1] - hit[1], p[2] - hit[2], p[3] - hit[3] }
 		return best
 	end
 
 	-- Where the ray through pixel (x, y) crosses the drag plane, or nil (parallel, or behind the eye).
-	function d:hit(x, y)
-		local ox, oy, oz, dx, dy, dz = self.g.to_world3d(x, y)
-		local n, a = self.normal, self.anchor
+	local function hit(x, y)
+		local ox, oy, oz, dx, dy, dz = d.g.to_world3d(x, y)
+		local n, a = d.normal, d.anchor
 		local facing = n[1] * dx + n[2] * dy + n[3] * dz
 		if math.abs(facing) < 1e-6 then return nil end
 		local t = (n[1] * (a[1] - ox) + n[2] * (a[2] - oy) + n[3] * (a[3] - oz)) / facing
@@ -296,19 +287,32 @@ function figures.dragger()
 		return { ox + t * dx, oy + t * dy, oz + t * dz }
 	end
 
-	function d:move(x, y)
-		if not self.point then return false end
-		local hit = self:hit(x, y)
-		if not hit then return false end
-		for k = 1, 3 do
-			self.point[k] = math.max(-REACH, math.min(REACH, hit[k] + self.offset[k]))
-		end
-		figures.last_drag = { index = self.index, center = { self.point[1], self.point[2], self.point[3] } }
+	function d.mousepressed(x, y, button)
+		if button ~= 1 or not d.g then return false end
+		local index = pick(d.g, x, y)
+		if not index then return false end
+		-- The drag plane: through the handle, facing the camera along the ray through the mouse.
+		local p = handles()[index]
+		local _, _, _, dx, dy, dz = d.g.to_world3d(x, y)
+		d.index, d.point, d.anchor, d.normal = index, p, { p[1], p[2], p[3] }, { dx, dy, dz }
+		local start = hit(x, y) or d.anchor
+		d.offset = { p[1] - start[1], p[2] - start[2], p[3] - start[3] }
+		if picked then picked(index) end
 		return true
 	end
 
-	function d:release()
-		self.index, self.point = nil, nil
+	function d.mousemoved(x, y)
+		if not d.point then return end
+		local at = hit(x, y)
+		if not at then return end
+		for k = 1, 3 do
+			d.point[k] = math.max(-REACH, math.min(REACH, at[k] + d.offset[k]))
+		end
+		figures.last_drag = { index = d.index, center = { d.point[1], d.point[2], d.point[3] } }
+	end
+
+	function d.mousereleased(_, _, button)
+		if button == 1 then d.index, d.point = nil, nil end
 	end
 
 	return d

@@ -104,20 +104,9 @@ function keypressed(key)
 	end
 end
 
-local drag = figures.dragger()
-
-function mousepressed(x, y, button)
-	if button ~= 1 then return false end
-	local picked = drag:press(x, y, { objects[1].center, objects[2].center })
-	if picked then selected = picked end
-	return picked ~= nil
-end
-
-function mousemoved(x, y) drag:move(x, y) end
-
-function mousereleased(_, _, button)
-	if button == 1 then drag:release() end
-end
+local drag = figures.dragger(function() return { objects[1].center, objects[2].center } end,
+	function(index) selected = index end)
+mousepressed, mousemoved, mousereleased = drag.mousepressed, drag.mousemoved, drag.mousereleased
 
 function load()
 	go_to(tonumber(ARGS.step) or 1)
@@ -170,7 +159,7 @@ function draw(g)
 	figures.draw_object(g, objects[1], BLUE, selected == 1 and "bright" or "dim")
 	figures.draw_object(g, objects[2], ORANGE, selected == 2 and "bright" or "dim")
 	figures.axes(g)
-	drag:view(g, { objects[1].center, objects[2].center })
+	drag:view(g)
 
 	g.hud("lesson", ("step %d of %d: %s"):format(step, #STEPS, STEPS[step][3]))
 	g.hud("A (blue)", describe(objects[1]) .. (selected == 1 and "  [moving]" or ""))

@@ -134,19 +134,9 @@ function keypressed(key)
 	end
 end
 
-local drag = figures.dragger()
-
-function mousepressed(x, y, button)
-	if button ~= 1 or not drag:press(x, y, { at }) then return false end
-	sweeping = false -- the hand takes over from the sweep
-	return true
-end
-
-function mousemoved(x, y) drag:move(x, y) end
-
-function mousereleased(_, _, button)
-	if button == 1 then drag:release() end
-end
+-- the query's centre; the hand takes over from the sweep
+local drag = figures.dragger(function() return { at } end, function() sweeping = false end)
+mousepressed, mousemoved, mousereleased = drag.mousepressed, drag.mousemoved, drag.mousereleased
 
 function load()
 	if find(QUERIES, ARGS.query) then query = ARGS.query end
@@ -305,7 +295,7 @@ function draw(g)
 		{ fill = rgba(GREY, 0.22), line = { 0.08, 0.09, 0.11, 0.22 }, wireframe = true, boundary = false })
 	draw_query_faces(g)
 	figures.axes(g)
-	drag:view(g, { at })
+	drag:view(g)
 
 	g.hud("lesson", "each triangle tested in turn by signs of CGA meets")
 	g.hud("mesh", ("%s, %d triangles"):format(MESHES[mesh_index].name, mesh:triangle_count()))

@@ -193,22 +193,12 @@ function keypressed(key)
 	end
 end
 
-local drag = figures.dragger()
-
-local function handles()
+-- the object's centre, and in the last step A's too
+local drag = figures.dragger(function()
 	if STEPS[step].commute then return { shape.center, A.center } end
 	return { shape.center }
-end
-
-function mousepressed(x, y, button)
-	return button == 1 and drag:press(x, y, handles()) ~= nil
-end
-
-function mousemoved(x, y) drag:move(x, y) end
-
-function mousereleased(_, _, button)
-	if button == 1 then drag:release() end
-end
+end)
+mousepressed, mousemoved, mousereleased = drag.mousepressed, drag.mousemoved, drag.mousereleased
 
 function load()
 	go_to(tonumber(ARGS.step) or 1)
@@ -366,7 +356,7 @@ function draw(g)
 	if shape.kind == "sphere" then figures.draw_object(g, shape, BLUE, "faint") end -- its great circles
 	figures.draw_object(g, q.shape, ORANGE, "bright")
 	draw_mirror(g)
-	drag:view(g, handles())
+	drag:view(g)
 
 	g.hud("lesson", ("step %d of %d: %s"):format(step, #STEPS, STEPS[step][5]))
 	g.hud("versor", versor_text())
