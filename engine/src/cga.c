@@ -589,13 +589,22 @@ col_status col_cga_line(col_vec3 p, col_vec3 q, col_multivector *out, col_error 
 	return COL_OK;
 }
 
-col_status col_cga_circle(const col_vec3 p[3], col_multivector *out, col_error *error)
+/* Three finite points that span a circle (col_cga_circle and col_cga_round_circle). */
+static col_status check_circle_points(const col_vec3 p[3], col_error *error)
 {
 	col_status status = check_points(p, 3, "circle", error);
 	if (status)
 		return status;
 	if (collinear(p[0], p[1], p[2]))
 		return col_fail(error, COL_ERROR_DEGENERATE, "cga: circle: the three points are collinear");
+	return COL_OK;
+}
+
+col_status col_cga_circle(const col_vec3 p[3], col_multivector *out, col_error *error)
+{
+	col_status status = check_circle_points(p, error);
+	if (status)
+		return status;
 	points_wedge(p, 3, out);
 	return COL_OK;
 }
@@ -729,8 +738,7 @@ void col_cga_round_to_multivector(col_cga_round round, col_multivector *out)
 
 col_status col_cga_round_circle(const col_vec3 p[3], col_cga_round *out, col_error *error)
 {
-	col_multivector unused;
-	col_status status = col_cga_circle(p, &unused, error);
+	col_status status = check_circle_points(p, error);
 	if (status)
 		return status;
 	col_vec3 a = col_vec3_sub(p[1], p[0]), b = col_vec3_sub(p[2], p[0]), n = col_vec3_cross(a, b);
