@@ -18,6 +18,9 @@
 #   cga          bench_cga: source 003's question, CGA vs Euclidean collision tests per primitive pair
 #                (and the full-multivector path), segment / triangle vs the bumpy spheres and mesh vs
 #                mesh, one thread and all cores
+#   gpu          bench_gpu: the GPU backend against the CPU path on the same machine; run only where a CUDA
+#                device is (the device machine: tools/device-check.sh); elsewhere bench/results/gpu.* keep
+#                the device's figures, and only the plot is drawn again
 #   tetratree_study3d  bench_tetratree_study: source 000's 3D study (DC, DC-TT, Inc-TT, octree; spheres;
 #                    DC-TT vs DC-List pairs by size ratio; tetra-tree vs octree build times)
 set -eu
@@ -117,6 +120,13 @@ if [ -x "$build/bench/bench_cga" ]; then
 	have_cga=yes
 else
 	echo "run-bench: $build/bench/bench_cga is missing; the CGA benchmark is skipped" >&2
+fi
+# The GPU benchmark measures only where a device is: this machine's CPU alone would be no comparison.
+if [ -x "$build/bench/bench_gpu" ] && [ -x "$build/tests/gpu/gpu_device_check" ] &&
+	"$build/tests/gpu/gpu_device_check" --info > /dev/null 2>&1; then
+	run gpu bench_gpu "$@"
+else
+	echo "run-bench: no CUDA device here: bench/results/gpu.* keep the device machine's figures (tools/device-check.sh)"
 fi
 
 if ! command -v gnuplot > /dev/null 2>&1; then
@@ -749,4 +759,32 @@ load "$work/cga_plots.gp"
 unset multiplot
 GNUPLOT
 	echo "plot: docs/images/bench_cga.png"
+fi
+
+# The GPU plot: for each case, the GPU's speed-up over the CPU path of the same machine (log scale),
+# from bench/results/gpu.csv (bench, "method", device, elements, compute_ms, wall_ms, rate, ratio, "note":
+# split on the quotes, the third piece holds device ... ratio).
+gpu_csv=bench/results/gpu.csv
+if [ -s "$gpu_csv" ] && [ -s bench/results/gpu.txt ] && grep -q ',gpu,' "$gpu_csv"; then
+	awk -F'"' 'NR > 1 { split($3, f, ","); if (f[2] == "gpu") { b = $1; sub(",$", "", b); printf "\"%s: %s\" %s\n", b, $2, f[7] } }' \
+		"$gpu_csv" > "$work/gpu_ratios.dat"
+	gpu_device=$(sed -n 's/^device: \([^,]*\),.*/\1/p' bench/results/gpu.txt | sed 's/"/\\"/g')
+	gpu_date=$(sed -n '1s/.*benchmark, //p' bench/results/gpu.txt)
+	gnuplot <<GNUPLOT
+set terminal pngcairo size 1100,620 font "DejaVu Sans,10"
+set output "docs/images/bench_gpu.png"
+set title "GPU (${gpu_device}) over the CPU path on the same machine's cores, ${gpu_date}"
+set style fill solid 0.8
+set boxwidth 0.7
+set logscale y
+set ylabel "speed-up (log scale)"
+set yrange [0.05:500]
+set xtics rotate by -35 left font ",9"
+set grid ytics
+set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "red"
+unset key
+plot "$work/gpu_ratios.dat" using 0:2:xtic(1) with boxes lc rgb "#4a86e8", \
+     "" using 0:2:(sprintf("%.3g", \$2)) with labels offset 0,0.8 font ",9"
+GNUPLOT
+	echo "plot: docs/images/bench_gpu.png"
 fi

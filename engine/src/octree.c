@@ -1069,3 +1069,16 @@ bool col_octree_cell_triangle(const col_octree *tree, int index, int k, col_tria
 	*triangle = reference & 1 ? (col_triangle){t->a, t->c, t->b} : *t;
 	return true;
 }
+
+int col_octree_cell_triangle_index(const col_octree *tree, int index, int k, bool *turned)
+{
+	if (tree == NULL || index < 0 || index >= tree->node_count)
+		return -1;
+	const oct_node *node = &tree->nodes[index];
+	if (node->first_child >= 0 || k < 0 || k >= node->count)
+		return -1;
+	int reference = tree->references[node->first + k];
+	if (turned != NULL)
+		*turned = (reference & 1) != 0;
+	return reference >> 1;
+}

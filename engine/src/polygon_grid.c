@@ -896,6 +896,20 @@ bool col_polygon_grid_cell_at(const col_polygon_grid *grid, int index, col_polyg
 	return true;
 }
 
+bool col_polygon_grid_cell_edge(const col_polygon_grid *grid, int index, int k, col_vec2 *a, col_vec2 *b)
+{
+	if (grid == NULL || index < 0 || index >= grid->cell_count)
+		return false;
+	const grid_cell *c = &grid->cells[index];
+	if (c->child >= 0 || k < 0 || k >= c->count)
+		return false;
+	if (a != NULL)
+		*a = grid->edges[c->first + k].a;
+	if (b != NULL)
+		*b = grid->edges[c->first + k].b;
+	return true;
+}
+
 int col_polygon_grid_locate(const col_polygon_grid *grid, col_vec2 point)
 {
 	if (grid == NULL || !in_bounds(grid, point))

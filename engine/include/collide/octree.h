@@ -127,6 +127,10 @@ bool col_octree_cell_at(const col_octree *tree, int index, col_octree_cell *cell
  * those of a leaf without an origin as the mesh winds them). false for an inner cell or an index
  * out of range. */
 bool col_octree_cell_triangle(const col_octree *tree, int index, int k, col_triangle *triangle);
+/* The mesh's index of that triangle (col_mesh_triangle(mesh, i) as the mesh winds it), with *turned
+ * (may be NULL) true where the leaf turns it; -1 where col_octree_cell_triangle gives false. What a
+ * flat copy of the tree needs to refer to the mesh's triangles instead of copying them. */
+int col_octree_cell_triangle_index(const col_octree *tree, int index, int k, bool *turned);
 
 #ifdef __cplusplus
 }

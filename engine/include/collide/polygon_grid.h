@@ -92,6 +92,11 @@ typedef struct col_polygon_grid_cell {
 /* false when index is out of range. */
 bool col_polygon_grid_cell_at(const col_polygon_grid *grid, int index, col_polygon_grid_cell *cell);
 
+/* Edge k (0 <= k < edge_count) of a cell without a nested grid, turned so that the cell's origin lies
+ * on its left (for a cell with an origin): what a flat copy of the grid needs. false for a cell with
+ * a nested grid or an index out of range. */
+bool col_polygon_grid_cell_edge(const col_polygon_grid *grid, int index, int k, col_vec2 *a, col_vec2 *b);
+
 /* The index of the deepest cell holding point (a top cell or a nested one), or -1 outside the
  * box. */
 int col_polygon_grid_locate(const col_polygon_grid *grid, col_vec2 point);
