@@ -316,6 +316,7 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_contact(L);
 	col_lua_open_cga(L);
 	col_lua_open_cga_collide(L);
+	col_lua_open_gpu(L);
 	return 1;
 }
 

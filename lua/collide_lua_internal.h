@@ -6,6 +6,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "collide/cga_collide.h"
 #include "collide/convex.h"
 #include "collide/covering.h"
 #include "collide/covering3d.h"
@@ -84,6 +85,7 @@ void col_lua_open_contact(lua_State *L); /* collide.contact, raycast, shapecast 
 void col_lua_open_cga(lua_State *L);     /* collide.cga (conformal geometric algebra) */
 /* adds the bounded tests and mesh queries to collide.cga (wrap_cga_collide.c); opened after cga */
 void col_lua_open_cga_collide(lua_State *L);
+void col_lua_open_gpu(lua_State *L); /* collide.gpu (the large-scene backend) */
 
 /* Creates the metatable `name` with methods (and metamethods) from `functions`. When index_self
  * is true, __index is the metatable itself; otherwise the caller sets __index. Leaves the
@@ -281,6 +283,19 @@ void col_lua_push_indices(lua_State *L, const int *indices, int count); /* 1-bas
 int col_lua_check_ray(lua_State *L, int arg, col_vec3 *origin, col_vec3 *direction,
                       double *max_distance);                      /* returns the next arg */
 void col_lua_push_ray_hit(lua_State *L, const col_ray_hit3 *hit); /* {distance, point, normal, triangle} */
+
+/* ---- source 003's primitives (wrap_cga_collide.c) ---- */
+
+/* The table at idx as a query: exactly one of segment = {p, q}, triangle = {a, b, c} or sphere =
+ * S, and for a sphere mode = "surface" | "solid"; errors blame arg and start with what. */
+void col_lua_table_cga_query(lua_State *L, int idx, int arg, const char *what, col_cga_query *out);
+/* Pushes the 1-based indices i with flags[i - 1] set, as a list. */
+void col_lua_push_flagged(lua_State *L, const uint8_t *flags, size_t n);
+/* Field key of the options table at idx: "cga" (absent too) or "euclidean". */
+col_method col_lua_read_cga_method(lua_State *L, int idx, int arg, const char *key);
+/* Field pose of the options table at idx, placing mesh b in the other's frame (identity when
+ * absent); refused when it moves a vertex of b beyond COL_COORDINATE_MAX. */
+col_transform3 col_lua_read_mesh_pose(lua_State *L, int idx, int arg, const col_mesh *b);
 
 /* ---- option tables ---- */
 

@@ -117,13 +117,13 @@ static int check_sphere(lua_State *L, int arg, col_sphere *out)
 }
 
 /* The value at idx as a sphere of a query table: a collide.sphere or a sphere table. */
-static void query_sphere(lua_State *L, int idx, int arg, col_sphere *out)
+static void query_sphere(lua_State *L, int idx, int arg, const char *what, col_sphere *out)
 {
 	if (col_lua_to_sphere(L, idx, out))
 		return;
 	if (!lua_istable(L, idx))
-		expected(L, idx, arg, "query: sphere", "a collide.sphere or {center, radius}");
-	table_sphere(L, idx, arg, "query: sphere", out);
+		expected(L, idx, arg, what, "a collide.sphere or {center, radius}");
+	table_sphere(L, idx, arg, what, out);
 }
 
 /* A mode name at idx: "surface" (absent or nil too: the source's) or "solid". */
@@ -219,9 +219,9 @@ static int cga_sphere_sphere(lua_State *L)
 /* ---- meshes ---- */
 
 /* The method of an options table at idx: "cga" (absent, nil or "default" too) or "euclidean". */
-static col_method read_method(lua_State *L, int idx, int arg)
+col_method col_lua_read_cga_method(lua_State *L, int idx, int arg, const char *key)
 {
-	int type = lua_getfield(L, idx, "method");
+	int type = lua_getfield(L, idx, key);
 	col_method method = COL_METHOD_CGA;
 	const char *name = type == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
 	if (type != LUA_TNIL &&
@@ -229,7 +229,7 @@ static col_method read_method(lua_State *L, int idx, int arg)
 	     (method != COL_METHOD_CGA && method != COL_METHOD_EUCLIDEAN && method != COL_METHOD_DEFAULT)))
 		luaL_argerror(
 		    L, arg,
-		    lua_pushfstring(L, "options: method must be 'cga' or 'euclidean', got %s",
+		    lua_pushfstring(L, "options: %s must be 'cga' or 'euclidean', got %s", key,
 		                    name != NULL ? lua_pushfstring(L, "'%s'", name) : lua_typename(L, type)));
 	lua_pop(L, 1);
 	return method == COL_METHOD_DEFAULT ? COL_METHOD_CGA : method;
@@ -246,52 +246,63 @@ static bool opt_options(lua_State *L, int arg, const char *const names[])
 	return true;
 }
 
-/* The query table at arg: exactly one of segment = {p, q}, triangle = {a, b, c} or sphere = S,
- * and for a sphere, mode = "surface" | "solid". */
-static void check_query(lua_State *L, int arg, col_cga_query *out)
+void col_lua_table_cga_query(lua_State *L, int idx, int arg, const char *what, col_cga_query *out)
 {
 	static const char *const names[] = {"segment", "triangle", "sphere", "mode", NULL};
 	static const char *const kinds[] = {"segment", "triangle", "sphere"};
-	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "query {segment =}, {triangle =} or {sphere =}");
-	col_lua_check_options(L, arg, arg, "query", names);
+	idx = lua_absindex(L, idx);
+	if (!lua_istable(L, idx))
+		expected(L, idx, arg, what, "a query {segment =}, {triangle =} or {sphere =}");
+	col_lua_check_options(L, idx, arg, what, names);
 	memset(out, 0, sizeof *out);
 	int found = -1;
 	for (int k = 0; k < 3; k++) {
-		bool present = lua_getfield(L, arg, kinds[k]) != LUA_TNIL;
+		bool present = lua_getfield(L, idx, kinds[k]) != LUA_TNIL;
 		lua_pop(L, 1);
 		if (present && found >= 0)
-			luaL_argerror(L, arg,
-			              lua_pushfstring(
-			                  L, "query: give one of segment, triangle or sphere, not %s and %s",
-			                  kinds[found], kinds[k]));
+			luaL_argerror(
+			    L, arg,
+			    lua_pushfstring(L, "%s: give one of segment, triangle or sphere, not %s and %s",
+			                    what, kinds[found], kinds[k]));
 		if (present)
 			found = k;
 	}
 	if (found < 0) {
-		luaL_argerror(L, arg, "query: expected one of segment, triangle or sphere");
+		luaL_argerror(L, arg,
+		              lua_pushfstring(L, "%s: expected one of segment, triangle or sphere", what));
 		return; /* not reached: luaL_argerror does not return */
 	}
-	lua_getfield(L, arg, kinds[found]);
+	const char *part = lua_pushfstring(L, "%s: %s", what, kinds[found]);
+	lua_getfield(L, idx, kinds[found]);
 	if (found == 0) {
 		out->kind = COL_CGA_QUERY_SEGMENT;
-		table_segment(L, -1, arg, "query: segment", out->p);
+		table_segment(L, -1, arg, part, out->p);
 	} else if (found == 1) {
 		col_triangle t;
-		table_triangle(L, -1, arg, "query: triangle", &t);
+		table_triangle(L, -1, arg, part, &t);
 		out->kind = COL_CGA_QUERY_TRIANGLE;
 		out->p[0] = t.a, out->p[1] = t.b, out->p[2] = t.c;
 	} else {
 		col_sphere s;
-		query_sphere(L, -1, arg, &s);
+		query_sphere(L, -1, arg, part, &s);
 		out->kind = COL_CGA_QUERY_SPHERE;
 		out->p[0] = s.center;
 		out->radius = s.radius;
 	}
-	lua_pop(L, 1);
-	lua_getfield(L, arg, "mode");
-	out->mode = read_mode(L, -1, arg, "query: ");
-	lua_pop(L, 1);
+	lua_pop(L, 2);
+	const char *prefix = lua_pushfstring(L, "%s: ", what);
+	lua_getfield(L, idx, "mode");
+	out->mode = read_mode(L, -1, arg, prefix);
+	lua_pop(L, 2);
+}
+
+/* The query table at arg: exactly one of segment = {p, q}, triangle = {a, b, c} or sphere = S,
+ * and for a sphere, mode = "surface" | "solid". */
+static void check_query(lua_State *L, int arg, col_cga_query *out)
+{
+	if (!lua_istable(L, arg))
+		luaL_typeerror(L, arg, "query {segment =}, {triangle =} or {sphere =}");
+	col_lua_table_cga_query(L, arg, arg, "query", out);
 }
 
 /* A zeroed scratch array of n flags, owned by Lua (pushed on the stack), so that an error leaks
@@ -303,15 +314,14 @@ static uint8_t *push_flags(lua_State *L, int n)
 	return flags;
 }
 
-/* Pushes the 1-based indices i with flags[i - 1] set, as a list. */
-static void push_flagged(lua_State *L, const uint8_t *flags, int n)
+void col_lua_push_flagged(lua_State *L, const uint8_t *flags, size_t n)
 {
 	lua_newtable(L);
 	lua_Integer count = 0;
-	for (int i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++)
 		if (flags[i]) {
 			lua_pushinteger(L, (lua_Integer)i + 1);
-			lua_rawseti(L, -2, ++count);
+			lua_seti(L, -2, ++count);
 		}
 }
 
@@ -343,7 +353,7 @@ static int cga_mesh_query(lua_State *L)
 	col_method method = COL_METHOD_CGA;
 	bool want_hits = false;
 	if (opt_options(L, 3, names)) {
-		method = read_method(L, 3, 3);
+		method = col_lua_read_cga_method(L, 3, 3, "method");
 		col_lua_option_bool(L, 3, "hits", 3, "options", &want_hits);
 	}
 	int n = col_mesh_triangle_count(mesh);
@@ -352,7 +362,7 @@ static int cga_mesh_query(lua_State *L)
 	size_t count = col_cga_mesh_query(mesh, &query, method, 0, n, hit, &stats);
 	lua_pushinteger(L, (lua_Integer)count);
 	if (hit != NULL)
-		push_flagged(L, hit, n);
+		col_lua_push_flagged(L, hit, (size_t)n);
 	else
 		lua_pushnil(L);
 	push_cga_stats(L, &stats);
@@ -362,7 +372,7 @@ static int cga_mesh_query(lua_State *L)
 /* A pose for b in the options at idx: as col_lua_check_pose3 reads one, from a field. Refused when
  * it moves one of b's vertices beyond COL_COORDINATE_MAX, where the exact predicates stop being
  * exact (col_mesh_create refuses such meshes for the same reason). */
-static col_transform3 read_pose(lua_State *L, int idx, int arg, const col_mesh *b)
+col_transform3 col_lua_read_mesh_pose(lua_State *L, int idx, int arg, const col_mesh *b)
 {
 	col_transform3 pose = col_transform3_identity();
 	if (lua_getfield(L, idx, "pose") != LUA_TNIL) {
@@ -395,16 +405,16 @@ static int cga_mesh_mesh(lua_State *L)
 	col_method method = COL_METHOD_CGA;
 	col_transform3 pose = col_transform3_identity();
 	if (opt_options(L, 3, names)) {
-		method = read_method(L, 3, 3);
-		pose = read_pose(L, 3, 3, b);
+		method = col_lua_read_cga_method(L, 3, 3, "method");
+		pose = col_lua_read_mesh_pose(L, 3, 3, b);
 	}
 	int na = col_mesh_triangle_count(a), nb = col_mesh_triangle_count(b);
 	uint8_t *hit_a = push_flags(L, na), *hit_b = push_flags(L, nb);
 	col_cga_stats stats = {0};
 	size_t pairs = col_cga_mesh_mesh(a, b, pose, method, 0, na, hit_a, hit_b, &stats);
 	lua_pushinteger(L, (lua_Integer)pairs);
-	push_flagged(L, hit_a, na);
-	push_flagged(L, hit_b, nb);
+	col_lua_push_flagged(L, hit_a, (size_t)na);
+	col_lua_push_flagged(L, hit_b, (size_t)nb);
 	push_cga_stats(L, &stats);
 	return 4;
 }

@@ -494,35 +494,6 @@ end)
 
 describe("docs/lua-api.md, Bounded tests and meshes", function()
 	it("runs its example and prints what the comments say", function()
-		local path = (os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/docs/lua-api.md"
-		local file = assert(io.open(path))
-		local text = file:read("a")
-		file:close()
-		local section = text:match("\n### Bounded tests and meshes\n(.*)")
-		section = section and (section:match("^(.-)\n##") or section)
-		assert.is_truthy(section, "the subsection is in docs/lua-api.md")
-		local code = section:match("```lua\n(.-)```")
-		assert.is_truthy(code, "the subsection has an example")
-		local printed = {}
-		local env = setmetatable({ print = function(...)
-			local words = {}
-			for i = 1, select("#", ...) do words[i] = tostring((select(i, ...))) end
-			printed[#printed + 1] = table.concat(words, " ")
-		end }, { __index = _G })
-		assert(load(code, "lua-api example", "t", env))()
-		-- each `--> expected` (up to a parenthesised remark) is the line the print before it wrote
-		local expected = {}
-		for line in code:gmatch("[^\n]+") do
-			local said = line:match("%-%->%s*(.-)%s*$")
-			if said then
-				said = said:gsub("%s*%(.*$", "")
-				expected[#expected + 1] = said:gsub("%s+", " ")
-			end
-		end
-		assert.is_true(#expected > 3, "the example says what it prints")
-		assert.are.equal(#expected, #printed, "one comment per print")
-		for i = 1, #expected do
-			assert.are.equal(expected[i], printed[i], "print " .. i)
-		end
+		support.check_docs_example("### Bounded tests and meshes")
 	end)
 end)
