@@ -423,6 +423,28 @@ static int g_points(lua_State *L)
 	return 0;
 }
 
+/* g.cloud(pts [, style]): a 3D points buffer as dots of one colour (style.fill, default cyan)
+ * and size (style.size, default 2), drawn one vertex a dot from one GL buffer: clouds of
+ * millions of particles. */
+static int g_cloud(lua_State *L)
+{
+	col_host *host = host_of(L);
+	const col_lua_points *points = col_lua_to_points(L, 1);
+	if (points == NULL || points->dim != 3)
+		return luaL_typeerror(L, 1, "3D collide.points");
+	host_style style = point_style;
+	style.size = 2.0f;
+	col_color_from_name("cyan", &style.fill);
+	style = check_style(L, 2, style, "g.cloud");
+	/* the floats the GL buffer takes, in a block of Lua's so an error frees it */
+	size_t n = points->count;
+	float *xyz = lua_newuserdatauv(L, 3 * n * sizeof *xyz + 1, 0);
+	for (size_t i = 0; i < 3 * n; i++)
+		xyz[i] = (float)points->data[i];
+	col_draw_cloud3d(host->view, xyz, n, style.size, point_color(&style));
+	return 0;
+}
+
 /* ---- coverings, tri-trees, grids ---- */
 
 /* Fill and outline of a convex polygon given by its corners. */
@@ -920,6 +942,7 @@ static int g_to_screen3d(lua_State *L)
 static const luaL_Reg graphics_functions[] = {
     {"polygon", g_polygon},   {"circle", g_circle},   {"segment", g_segment},   {"line", g_line},
     {"point", g_point},       {"points", g_points},   {"rect", g_rect},         {"triangle", g_triangle},
+    {"cloud", g_cloud},
     {"mesh", g_mesh},         {"line3d", g_line3d},   {"point3d", g_point3d},   {"sphere", g_sphere},
     {"text", g_text},         {"hud", g_hud},         {"camera2d", g_camera2d}, {"camera3d", g_camera3d},
     {"size", g_size},         {"mouse", g_mouse},     {"to_world", g_to_world}, {"to_screen", g_to_screen},

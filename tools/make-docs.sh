@@ -73,5 +73,7 @@ render scripts/cga/versors.lua cga_versors_dilator.png 2 960x640 step=4
 render scripts/cga/versors.lua cga_versors_commute.png 2 960x640 step=6
 render scripts/cga/mesh_query.lua cga_mesh_query.png 2 960x640 query=triangle
 render scripts/cga/mesh_query.lua cga_mesh_mesh.png 2 960x640 query=mesh
+# The GPU lesson (docs/gpu.md), on the CPU fallback where there is no device.
+render scripts/gpu/rain.lua gpu_rain.png 90 960x640 response=stick
 # the meet following a drag: B's centre taken 40 pixels right and 20 up (tests/viewer/drag3d.lua)
 render tests/viewer/drag3d.lua cga_meet_drag.png 4 960x640 scripts/cga/meet.lua handle=1,0,0

@@ -6,7 +6,7 @@
 
 static const size_t strides[COL_ARRAY_COUNT] = {
     sizeof(col_fill_vertex), sizeof(col_line_vertex), sizeof(col_point_vertex),
-    sizeof(col_mesh_vertex), sizeof(col_text_vertex),
+    sizeof(col_mesh_vertex), sizeof(col_text_vertex), sizeof(col_cloud_vertex),
 };
 
 void col_batch_init(col_batch *batch)

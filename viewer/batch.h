@@ -19,11 +19,12 @@ typedef enum col_pass {
 	COL_PASS_POINT,   /* round dots, smoothed in the fragment shader */
 	COL_PASS_MESH,    /* lit triangles with a face normal */
 	COL_PASS_TEXT,    /* glyph quads sampling the font atlas */
+	COL_PASS_CLOUD,   /* one vertex a dot (GL_POINTS): clouds of 10^6 particles */
 	COL_PASS_STENCIL, /* even-odd polygon: a fan into the stencil, then a covering quad (FILL array) */
 	COL_PASS_COUNT
 } col_pass;
 
-#define COL_ARRAY_COUNT 5 /* the stencil pass shares the fill array */
+#define COL_ARRAY_COUNT 6 /* the stencil pass shares the fill array */
 
 /* Which matrix places the vertices. */
 typedef enum col_space {
@@ -58,6 +59,13 @@ typedef struct col_mesh_vertex {
 	float normal[3];
 	uint8_t color[4];
 } col_mesh_vertex;
+
+/* A dot of a cloud: a fifth of a point's six corners, for when there are very many. */
+typedef struct col_cloud_vertex {
+	float position[3];
+	float size; /* diameter in pixels */
+	uint8_t color[4];
+} col_cloud_vertex;
 
 typedef struct col_text_vertex {
 	float position[2];

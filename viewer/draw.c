@@ -243,6 +243,28 @@ void col_draw_point3d(col_view *view, col_vec3 point, float size, col_color colo
 	grow3(view, point);
 }
 
+void col_draw_cloud3d(col_view *view, const float *xyz, size_t count, float size, col_color color)
+{
+	if (color.a <= 0.0f || xyz == NULL || count == 0 || count > (size_t)INT32_MAX)
+		return;
+	col_cloud_vertex *v = col_batch_push(&view->batch, COL_PASS_CLOUD, COL_SPACE_3D, (int)count);
+	if (v == NULL)
+		return;
+	uint8_t rgba[4];
+	col_color_to_bytes(color, rgba);
+	col_aabb3 box = col_aabb3_empty();
+	for (size_t i = 0; i < count; i++) {
+		memcpy(v[i].position, xyz + 3 * i, sizeof v[i].position);
+		v[i].size = size;
+		memcpy(v[i].color, rgba, sizeof rgba);
+		box = col_aabb3_add_point(box, (col_vec3){xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]});
+	}
+	if (!col_aabb3_is_empty(box)) {
+		grow3(view, box.min);
+		grow3(view, box.max);
+	}
+}
+
 void col_draw_triangles3d(col_view *view, const col_vec3 *corners, int count, col_color color)
 {
 	if (color.a <= 0.0f || corners == NULL || count <= 0)

@@ -40,6 +40,9 @@ void col_draw_polygon(col_view *view, const col_polygon *polygon, col_color fill
 
 void col_draw_segment3d(col_view *view, col_vec3 a, col_vec3 b, float width, col_color color);
 void col_draw_point3d(col_view *view, col_vec3 point, float size, col_color color);
+/* count dots at xyz (3 floats each), size pixels across: one vertex a dot in one GL buffer, for
+ * clouds of millions (col_draw_point3d spends six corners a point). */
+void col_draw_cloud3d(col_view *view, const float *xyz, size_t count, float size, col_color color);
 /* Flat-shaded triangles: corners holds 3 * count points, each triple counter-clockwise seen from
  * its front. Back faces are drawn darker and reddish, so holes and flipped faces show. */
 void col_draw_triangles3d(col_view *view, const col_vec3 *corners, int count, col_color color);

@@ -1,6 +1,6 @@
-/* Private: the OpenGL 3.3 core renderer. Five small programs (fill, widened lines, round points,
- * lit mesh, text), one vertex buffer each refilled every frame, and an even-odd stencil fill for
- * polygons with holes. */
+/* Private: the OpenGL 3.3 core renderer. Six small programs (fill, widened lines, round points,
+ * lit mesh, text, point clouds), one vertex buffer each refilled every frame, and an even-odd
+ * stencil fill for polygons with holes. */
 #include "renderer.h"
 
 #include <epoxy/gl.h>
@@ -103,6 +103,22 @@ static const char *mesh_fs =
                 "	float diffuse = max(dot(n, u_light), 0.0);\n"
                 "	o_color = vec4(base * (0.22 + 0.78 * diffuse), v_color.a);\n"
                 "}\n";
+
+/* A cloud: one vertex a dot, drawn as a GL point sprite of its size, rounded in the fragment. */
+static const char *cloud_vs = GLSL_HEADER "layout(location = 0) in vec3 a_position;\n"
+                                          "layout(location = 1) in float a_size;\n"
+                                          "layout(location = 2) in vec4 a_color;\n"
+                                          "uniform mat4 u_matrix;\n"
+                                          "out vec4 v_color;\n"
+                                          "void main() { gl_Position = u_matrix * vec4(a_position, 1.0); "
+                                          "gl_PointSize = a_size; v_color = a_color; }\n";
+
+static const char *cloud_fs = GLSL_HEADER "in vec4 v_color;\n"
+                                          "out vec4 o_color;\n"
+                                          "void main() {\n"
+                                          "	if (length(gl_PointCoord - vec2(0.5)) > 0.5) discard;\n"
+                                          "	o_color = v_color;\n"
+                                          "}\n";
 
 static const char *text_vs = GLSL_HEADER
     "layout(location = 0) in vec2 a_position;\n"
@@ -220,6 +236,13 @@ static void make_layouts(col_renderer *r)
 			attribute(2, 4, GL_UNSIGNED_BYTE, sizeof(col_text_vertex),
 			          offsetof(col_text_vertex, color));
 			break;
+		case COL_PASS_CLOUD:
+			attribute(0, 3, GL_FLOAT, sizeof(col_cloud_vertex),
+			          offsetof(col_cloud_vertex, position));
+			attribute(1, 1, GL_FLOAT, sizeof(col_cloud_vertex), offsetof(col_cloud_vertex, size));
+			attribute(2, 4, GL_UNSIGNED_BYTE, sizeof(col_cloud_vertex),
+			          offsetof(col_cloud_vertex, color));
+			break;
 		}
 	}
 	glBindVertexArray(0);
@@ -232,7 +255,7 @@ col_status col_renderer_init(col_renderer *r, int samples, col_error *error)
 	snprintf(r->name, sizeof r->name, "%s", name ? name : "unknown");
 	const char *sources[COL_PASS_COUNT - 1][2] = {
 	    {fill_vs, fill_fs}, {line_vs, fill_fs}, {point_vs, point_fs},
-	    {mesh_vs, mesh_fs}, {text_vs, text_fs},
+	    {mesh_vs, mesh_fs}, {text_vs, text_fs}, {cloud_vs, cloud_fs},
 	};
 	for (int i = 0; i < COL_PASS_COUNT - 1; i++) {
 		col_status status = link_program(sources[i][0], sources[i][1], &r->programs[i], error);
@@ -424,7 +447,13 @@ void col_renderer_draw(col_renderer *r, const col_batch *batch, const float matr
 			glUniform1i(r->u_atlas, 0);
 		}
 		glBindVertexArray(r->vao[c->pass]);
-		glDrawArrays(GL_TRIANGLES, c->first, c->count);
+		if (c->pass == COL_PASS_CLOUD) {
+			glEnable(GL_PROGRAM_POINT_SIZE);
+			glDrawArrays(GL_POINTS, c->first, c->count);
+			glDisable(GL_PROGRAM_POINT_SIZE);
+		} else {
+			glDrawArrays(GL_TRIANGLES, c->first, c->count);
+		}
 		if (c->pass == COL_PASS_MESH)
 			glDisable(GL_POLYGON_OFFSET_FILL);
 	}

@@ -2,7 +2,8 @@
 # The 2D lessons (scripts/2d/covering.lua, tritree.lua, circle_polygon.lua, polygon_polygon.lua,
 # grid.lua), the 3D ones (scripts/3d/covering3d.lua, tetratree.lua, sphere_mesh.lua, mesh_mesh.lua, bvh.lua)
 # the convex ones (scripts/convex/gjk2d.lua, gjk3d.lua, boxtree.lua, contacts.lua) and the conformal
-# ones (scripts/cga/meet.lua, versors.lua, mesh_query.lua, with their 3D drag) run headless:
+# ones (scripts/cga/meet.lua, versors.lua, mesh_query.lua, with their 3D drag) and the GPU one
+# (scripts/gpu/rain.lua, on the CPU fallback where there is no device) run headless:
 # each must exit 0 and write a PNG of the size asked for, first as the docs render it (no input), then driven by
 # synthetic events: a Lua harness loads the lesson and, frame by frame, presses the mouse, drags,
 # releases, turns the wheel and presses every key the lessons know (and a few they do not), several
@@ -125,6 +126,7 @@ lessons 2d covering tritree circle_polygon polygon_polygon grid
 lessons 3d covering3d tetratree sphere_mesh mesh_mesh bvh
 lessons convex gjk2d gjk3d boxtree contacts
 lessons cga meet versors mesh_query
+lessons gpu rain
 
 # meet.lua: every step of its lesson, every kind against every kind, and the sweep.
 for step in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
@@ -177,6 +179,14 @@ drag versors 1 "$source_dir/scripts/cga/versors.lua" step=2 handle=1.5,0,0
 drag versors_a 2 "$source_dir/scripts/cga/versors.lua" step=6 handle=0,0,0
 drag mesh_query 1 "$source_dir/scripts/cga/mesh_query.lua" handle=0.85,0.3,0.25
 drag mesh_query_mesh 1 "$source_dir/scripts/cga/mesh_query.lua" query=mesh mesh=torus handle=0.85,0.3,0.25
+
+# rain.lua: every response and mesh (the CPU fallback here, unless the machine has a CUDA device).
+for response in reflect stick none; do
+	for mesh in torus bumpy box; do
+		FRAMES=20 run "rain_${response}_$mesh" 160x120 "$source_dir/scripts/gpu/rain.lua" response=$response mesh=$mesh \
+			count=3000
+	done
+done
 
 # The argument forms the docs use.
 run covering_args 320x240 "$source_dir/scripts/2d/covering.lua" shape=star method=star at=0.4,2.9 inspect=3 cache=off
