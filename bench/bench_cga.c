@@ -8,10 +8,10 @@
  *           CGA, and for segment/triangle, triangle/triangle and sphere/sphere the source's algorithm
  *           written with full 32-blade multivectors (col_cga_meet, col_cga_scalar_product), to show
  *           what the compact forms save. The pairs stay in cache.
- *   meshes  a segment or a triangle against every triangle of the bumpy spheres of bench-cases.md
+ *   meshes  a segment or a triangle against every triangle of the bumpy spheres of docs/benchmarks.md
  *           2.4 (L3 1,280 to L8 1,310,720 triangles) by brute force (col_cga_mesh_query), single
  *           thread and all cores (the triangle range split between threads). Query centres are the
- *           3D query set of 2.5 mapped to the mesh's box; directions come from stream CGA.
+ *           3D query set mapped to the mesh's box; directions come from stream CGA.
  *   pairs of meshes  bumpy L3, L5, L6 against bumpy L3 moved by (0.6, 0.3, 0.1), every triangle pair
  *           (col_cga_mesh_mesh), as the source's Bunny x Armadillo.
  *

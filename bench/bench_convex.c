@@ -1,4 +1,4 @@
-/* The convex benchmark (bench-cases.md 2.7): hulls of 32-point clouds, 10^6 pose pairs, about half
+/* The convex benchmark (docs/benchmarks.md): hulls of 32-point clouds, 10^6 pose pairs, about half
  * overlapping. Three questions, asked of collide and of every peer found (bench/peers/convex_peers.h):
  * do they meet (intersect), how far apart and where (distance), how deep and which way (penetration,
  * for the overlapping pairs). Every answer is checked against the brute-force oracle
@@ -614,7 +614,7 @@ int main(int argc, char **argv)
 		vertices += bodies[k].vertex_count;
 		triangles += bodies[k].triangle_count;
 	}
-	printf("hulls: %d clouds of %d points: %.1f vertices and %.1f triangles on average (bench-cases.md: "
+	printf("hulls: %d clouds of %d points: %.1f vertices and %.1f triangles on average (docs/benchmarks.md: "
 	       "28.3, "
 	       "52.6)\n",
 	       BENCH_HULL_COUNT, BENCH_HULL_POINTS, vertices / BENCH_HULL_COUNT,
@@ -626,7 +626,7 @@ int main(int argc, char **argv)
 	}
 	if (pair_count == BENCH_CVX_PAIR_COUNT) {
 		uint64_t hash = bench_fnv1a_cvx_pairs(BENCH_FNV_OFFSET, pairs, pair_count);
-		printf("cvx_pairs(1e6) fnv1a=%016llx (bench-cases.md: cfd43975781b8c06)\n",
+		printf("cvx_pairs(1e6) fnv1a=%016llx (docs/benchmarks.md: cfd43975781b8c06)\n",
 		       (unsigned long long)hash);
 	}
 
@@ -650,7 +650,7 @@ int main(int argc, char **argv)
 		}
 	}
 	printf("truth: %zu pairs checked (%.0f s: %zu certified, %zu by the oracle), %zu overlap (%.1f%%; "
-	       "bench-cases.md: 51.0%%), %zu uncertain; depths of the first %zu overlapping pairs by the "
+	       "docs/benchmarks.md: 51.0%%), %zu uncertain; depths of the first %zu overlapping pairs by the "
 	       "candidate axes\n",
 	       oracle_count, bench_now_seconds() - oracle_start, certified_pairs, oracle_pairs, overlapping,
 	       100.0 * (double)overlapping / (double)(oracle_count ? oracle_count : 1), uncertain,

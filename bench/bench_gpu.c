@@ -8,7 +8,7 @@
  *
  * Cases (docs/gpu.md gives the goals):
  *   contains   points in a closed mesh: the bumpy sphere at level 8 (1,310,720 triangles), 10^8 points of
- *              the 3D uniform set (bench-cases.md 2.5) mapped to its box; GPU from device buffers and
+ *              the 3D uniform set (docs/benchmarks.md) mapped to its box; GPU from device buffers and
  *              streamed from host memory, against the engine's octree on every core
  *   polygon    points in a polygon with holes: the square [0, 101]^2 with 100 x 100 square holes (40,004
  *              edges), 10^8 points of the 2D uniform set mapped to its box; GPU from device buffers, against

@@ -1,7 +1,7 @@
 /* The point-in-polyhedron benchmark: "is this point inside the solid a closed triangle mesh bounds?"
  * Our structures (collide.tetratree, collide.octree) and our brute force (collide.crossing) beside
  * the peers CMake found (CGAL's Side_of_triangle_mesh, exact; Embree's ray parity, float), on the
- * bumpy sphere of bench-cases.md 2.4 (star-shaped) and on four solids that are not star-shaped
+ * bumpy sphere of docs/benchmarks.md (star-shaped) and on four solids that are not star-shaped
  * (bench/mesh_classes.h: a bumpy torus, two interlocked tori, a thin folded plate, nested shells),
  * each at the bumpy sphere's sizes L3, L5, L6, L7, L8 (about 1.3k to 1.3M triangles).
  *
@@ -12,7 +12,7 @@
  *   --case NAME  only these cases: a mesh ("torus_L5"; any level 2..8), a class ("plate": its five
  *                sizes) or a size ("L3": every class at it); may be repeated
  *
- * Queries: the 10^6 uniform points of bench-cases.md 2.5 (stream Q3), mapped to each mesh's vertex
+ * Queries: the 10^6 uniform points of docs/benchmarks.md (stream Q3), mapped to each mesh's vertex
  * bounding box. Every method gets all of them, except collide.crossing, which visits every triangle
  * per query: it runs only on meshes of at most CROSSING_MAX_TRIANGLES triangles and gets the first
  * CROSSING_TRIANGLE_VISITS / n points; and a method that turns out slower than one run of about
@@ -1127,7 +1127,7 @@ int main(int argc, char **argv)
 		       : m->peer  ? m->peer->version()
 		                  : "collide (this build)");
 	}
-	printf("queries: the first %zu of the 3D uniform set of bench-cases.md 2.5, mapped to each mesh's vertex "
+	printf("queries: the first %zu of the 3D uniform set of docs/benchmarks.md, mapped to each mesh's vertex "
 	       "bbox; collide.crossing runs on meshes of at most %d triangles, on the first %g / n of them\n",
 	       query_count, CROSSING_MAX_TRIANGLES, CROSSING_TRIANGLE_VISITS);
 	printf("times: CPU ns per query, best of runs over %d rounds, and CPU ms per build from the raw arrays, "

@@ -1,6 +1,6 @@
 /* The mesh query benchmark: sphere vs mesh and mesh vs mesh on collide's tetra-tree and its bounding
  * volume hierarchy (mesh_bvh.h), beside FCL and CGAL in the same run, on the meshes of
- * bench/mesh_classes.h (the bumpy sphere of bench-cases.md 2.4, star-shaped, and four solids that are
+ * bench/mesh_classes.h (the bumpy sphere of docs/benchmarks.md, star-shaped, and four solids that are
  * not: a bumpy torus, two interlocked tori, a thin folded plate, nested shells).
  *
  * Usage: bench_mesh_query [--csv PATH] [--quick] [--case NAME]...
@@ -11,7 +11,7 @@
  *                ("torus_L5xL5"), a class ("plate": its sphere and pair cases), a size ("L5": every
  *                class's cases at it) or a part ("sphere", "pair"); may be repeated
  *
- * Sphere vs mesh (bench-cases.md 2.5): balls of radius 0.05 around the 10^6 uniform points of the 3D
+ * Sphere vs mesh (docs/benchmarks.md): balls of radius 0.05 around the 10^6 uniform points of the 3D
  * query set (stream Q3, the points bench_mesh_point asks), mapped to each mesh's vertex bounding box;
  * meshes of every class at levels 3, 5, 6, 7, 8 (about 1.3k to 1.3M triangles). Methods:
  *   collide.tetratree.solid    col_tetratree_intersects_sphere: the ball meets the solid (a ball
@@ -28,7 +28,7 @@
  * Both tetra-tree methods use one covering cache each (it marks the triangles a query has tested, so
  * a triangle in several leaves is tested once); the BVH needs none.
  *
- * Mesh vs mesh (bench-cases.md 2.6): mesh A at identity against mesh B, the same geometry, at each of
+ * Mesh vs mesh (docs/benchmarks.md): mesh A at identity against mesh B, the same geometry, at each of
  * the 10^4 poses of stream MM (translations up to 4.2, calibrated for about 50% collisions of the
  * bumpy sphere; the other classes keep the same poses, and their collision rate is printed). Cases
  * CLASS_L5xL5 and CLASS_L6xL6. Methods:
@@ -111,8 +111,8 @@
 #include "peers/mesh_query_peers.h"
 
 #define SPHERE_RADIUS 0.05
-#define MAX_QUERIES   BENCH_QUERY_COUNT   /* sphere centres, bench-cases.md 2.5 */
-#define MAX_POSES     BENCH_MM_POSE_COUNT /* mesh-vs-mesh poses, 2.6 */
+#define MAX_QUERIES   BENCH_QUERY_COUNT   /* sphere centres, docs/benchmarks.md */
+#define MAX_POSES     BENCH_MM_POSE_COUNT /* mesh-vs-mesh poses */
 /* The brute-force sphere query (every triangle) runs on meshes up to this size (L3), on the first
  * BRUTE_TRIANGLE_VISITS / n centres. */
 #define BRUTE_SPHERE_MAX_TRIANGLES 5000
@@ -2600,14 +2600,13 @@ int main(int argc, char **argv)
 			printf("library %-8s %s\n", m->library, m->missing ? m->missing : m->peer->version());
 	}
 	printf("sphere vs mesh: balls of radius %g around the first %zu points of the 3D uniform set of "
-	       "bench-cases.md "
-	       "2.5, mapped to each mesh's vertex bbox; collide.brute on meshes of at most %d triangles, on "
+	       "docs/benchmarks.md, mapped to each mesh's vertex bbox; collide.brute on meshes of at most %d triangles, on "
 	       "the first "
 	       "%g / n centres; a method slower than about %g s a run gets a prefix\n",
 	       SPHERE_RADIUS, query_count, BRUTE_SPHERE_MAX_TRIANGLES,
 	       BRUTE_TRIANGLE_VISITS * (double)query_count / MAX_QUERIES, MAX_RUN_SECONDS);
 	printf(
-	    "mesh vs mesh: the mesh against itself at the first %zu poses of bench-cases.md 2.6 (mm_poses); "
+	    "mesh vs mesh: the mesh against itself at the first %zu poses of docs/benchmarks.md (mm_poses); "
 	    "collide.brute on every %dth pose at levels up to %d, for at most %g s; a method slower than "
 	    "about %g s a "
 	    "run gets a prefix\n",

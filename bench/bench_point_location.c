@@ -13,7 +13,7 @@
  * Cases: star 1000/10000/100000 and regular 8/1000 (bench/cases.h), comb, spiral, maze (a random
  * simple polygon) and slivers at 10^3, 10^4 and 10^5 vertices, and the square with 30 x 30 holes
  * (bench/polygon_classes.h). Query sets: the 10^6 uniform points and the 10^6-step trajectory of
- * bench-cases.md 2.3, mapped to the polygon's bbox. A method whose query is cheap (about log n or
+ * docs/benchmarks.md, mapped to the polygon's bbox. A method whose query is cheap (about log n or
  * constant) gets all of them; a method that visits every edge gets the first 10^9 / n, and a walk
  * from a fixed start the first 10^8 / sqrt(n). Whatever its kind, a method that turns out slower than
  * 8 us a query on a case (pilot runs of 200 and 400 queries say) gets the prefix that one 4-second
@@ -1325,7 +1325,7 @@ int main(int argc, char **argv)
 		       : m->peer  ? m->peer->version()
 		                  : "collide (this build)");
 	}
-	printf("queries: the unif and traj sets of bench-cases.md 2.3 mapped to each bbox: all %d%s for "
+	printf("queries: the unif and traj sets of docs/benchmarks.md mapped to each bbox: all %d%s for "
 	       "log-time methods, the first 10^9 / n for those that visit every edge, 10^8 / sqrt(n) for a "
 	       "walk from a fixed start, and never more than one run of about %g s covers\n",
 	       MAX_QUERIES, divisor > 1 ? " / 100 (--quick)" : "", MAX_RUN_SECONDS);

@@ -1,5 +1,5 @@
 /* The polygon benchmark: point in polygon (crossing and winding number), circle vs polygon and
- * polygon creation with validation, on the star and regular polygons of bench-cases.md with the
+ * polygon creation with validation, on the star and regular polygons of docs/benchmarks.md with the
  * unif and traj query sets, beside the peers CMake found (Boost.Geometry, CGAL) in the same run.
  *
  * Usage: bench_polygon [--csv PATH] [--quick]
@@ -448,7 +448,7 @@ int main(int argc, char **argv)
 	for (p = 0; p < PEER_COUNT; p++)
 		printf("peer %-5s: %s\n", peer_slots[p].name,
 		       peer_slots[p].peer ? peer_slots[p].peer->version() : "skipped: not found");
-	printf("queries: the first min(10^6, 10^9 / vertices)%s points of each set (bench-cases.md 2.3), "
+	printf("queries: the first min(10^6, 10^9 / vertices)%s points of each set (docs/benchmarks.md), "
 	       "mapped to "
 	       "the polygon's bbox; circles of radius %g around the first tenth of them\n",
 	       query_divisor > 1 ? " / 100 (--quick)" : "", CIRCLE_RADIUS);

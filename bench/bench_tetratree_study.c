@@ -22,7 +22,7 @@
  *   cat       Gato (382 vertices, 760 faces): a bumpy UV sphere of 20 x 20 (382, 760)
  *   horse     Caballo (3,582 vertices, 7,172 faces): a bumpy torus of 95 x 38 (3,610, 7,220)
  *   golf      Golf (23,363 vertices, 46,205 faces): a bumpy UV sphere of 150 x 155 (23,102, 46,200)
- * The bumps are bench-cases.md 2.4's rule (the radius times 1 + 0.15 sin 5x sin 5y sin 5z; the
+ * The bumps follow docs/benchmarks.md (the radius times 1 + 0.15 sin 5x sin 5y sin 5z; the
  * torus's along its tube's normal, as bench/mesh_classes.h). Every model is moved to its solid's
  * centroid and scaled to a bounding radius of 1 about it; each is validated (closed, oriented).
  * The source's complex polyhedra have polygon faces (fanned into more tetrahedra than faces), which

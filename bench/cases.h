@@ -1,4 +1,4 @@
-/* The deterministic benchmark cases of bench-cases.md (documented for users in docs/benchmarks.md):
+/* The deterministic benchmark cases, as docs/benchmarks.md (The cases) specifies them:
  * one splitmix64 stream per family, star and regular polygons, 2D and 3D query sets, bumpy
  * icospheres, mesh-vs-mesh poses, convex point clouds and convex pose pairs, and the FNV-1a-64 hash
  * that proves a re-implementation bit-exact.
@@ -10,7 +10,7 @@
  *
  * Bit-exactness needs IEEE doubles evaluated as written: no x87 excess precision and no fused
  * multiply-add contraction (-ffp-contract=off; GCC's default in ISO C mode, -std=c11). sin, cos and
- * sqrt come from the C library; the hashes of bench-cases.md 2.8 were made with glibc 2.36. */
+ * sqrt come from the C library; the hashes of docs/benchmarks.md were made with glibc 2.36. */
 #ifndef COLLIDE_BENCH_CASES_H
 #define COLLIDE_BENCH_CASES_H
 
@@ -23,7 +23,7 @@
 /* The double equal to 2 * M_PI. Angles are BENCH_TWO_PI * i / n, evaluated left to right. */
 #define BENCH_TWO_PI 6.283185307179586
 
-/* One stream per family (bench-cases.md 2.1). The star stream is BENCH_SEED_STAR ^ n. */
+/* One stream per family (docs/benchmarks.md). The star stream is BENCH_SEED_STAR ^ n. */
 #define BENCH_SEED_STAR        UINT64_C(0x5354415200000000)
 #define BENCH_SEED_UNIFORM2    UINT64_C(0x5132000000000001)
 #define BENCH_SEED_TRAJECTORY2 UINT64_C(0x5452414A00000001)
@@ -313,7 +313,7 @@ static inline int32_t bench_midpoint(bench_edge_slot *table, uint64_t mask, doub
 }
 
 /* The unit icosphere at level 0..8 (as col_mesh_create_icosphere): the icosahedron of
- * bench-cases.md 2.4, its faces subdivided level times in the specified order (midpoints ab, bc, ca
+ * docs/benchmarks.md, its faces subdivided level times in the specified order (midpoints ab, bc, ca
  * appended the first time their edge is met; face (a,b,c) replaced by (a,ab,ca), (b,bc,ab),
  * (c,ca,bc), (ab,bc,ca)). 20 4^level triangles, 10 4^level + 2 vertices. Returns 0, or -1 (mesh
  * zeroed) for a bad level or when memory runs out. */
@@ -412,7 +412,7 @@ static inline void bench_bump(bench_mesh *mesh)
 	}
 }
 
-/* The bumpy sphere of bench-cases.md 2.4: the unit icosphere at level, then bumped. Closed,
+/* The bumpy sphere of docs/benchmarks.md: the unit icosphere at level, then bumped. Closed,
  * embedded, star-shaped about the origin, not convex. Levels used: 3, 5, 6, 7, 8. Returns 0, or -1
  * (mesh zeroed) for a bad level or when memory runs out. */
 static inline int bench_bumpy_sphere(int level, bench_mesh *mesh)

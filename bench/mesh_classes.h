@@ -1,9 +1,9 @@
 /* The mesh classes of the point-in-polyhedron benchmark (bench/bench_mesh_point.c): the bumpy sphere
- * of bench-cases.md 2.4 (star-shaped) and four solids that are not star-shaped, each at the sizes of
+ * of docs/benchmarks.md (star-shaped) and four solids that are not star-shaped, each at the sizes of
  * the bumpy sphere's levels (level l: about 20 4^l triangles; l = 3, 5, 6, 7, 8 from about 1.3k to
  * 1.3M triangles):
  *
- *   bumpy    the bumpy sphere of bench-cases.md 2.4 (bench_bumpy_sphere), 20 4^l triangles. Star-shaped
+ *   bumpy    the bumpy sphere of docs/benchmarks.md (bench_bumpy_sphere), 20 4^l triangles. Star-shaped
  *            about the origin. The reference the others are compared with.
  *   torus    a bumpy torus around the z axis: major radius 1, tube radius 0.4 scaled at each vertex by
  *            1 + 0.15 sin(5x) sin(5y) sin(5z) of its unbumped position (the bumpy sphere's rule),
@@ -56,7 +56,7 @@ typedef enum bench_mesh_class {
 	BENCH_MESH_CLASS_COUNT
 } bench_mesh_class;
 
-/* The levels the benchmark uses (bench-cases.md 2.4: L3 .. L8). */
+/* The levels the benchmark uses (docs/benchmarks.md: L3 .. L8). */
 #define BENCH_MESH_MIN_LEVEL 3
 #define BENCH_MESH_MAX_LEVEL 8
 

@@ -12,7 +12,7 @@
 #   tritree_study    bench_tritree: source 000's study (DC, DC-TT, DC-List, quadtree; build times)
 #   mesh_point       bench_mesh_point: point in polyhedron, star and non-star meshes (CGAL, Embree)
 #   mesh_query       bench_mesh_query: sphere vs mesh and mesh vs mesh on the same meshes (FCL, CGAL)
-#   convex       bench_convex: convex pairs (bench-cases.md 2.7): intersect, distance, penetration against
+#   convex       bench_convex: convex pairs (docs/benchmarks.md): intersect, distance, penetration against
 #                libccd, FCL, Bullet; 2D 8-gons against Box2D; wrong answers against a certified truth
 #   boxtree_study  bench_boxtree: source 001's study (double box hierarchy vs GJK, 25% and 75% arenas)
 #   cga          bench_cga: source 003's question, CGA vs Euclidean collision tests per primitive pair

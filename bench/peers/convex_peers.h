@@ -1,4 +1,4 @@
-/* The peers of the convex benchmark (bench-cases.md 2.7: hulls of 32-point clouds, 10^6 pose pairs)
+/* The peers of the convex benchmark (docs/benchmarks.md: hulls of 32-point clouds, 10^6 pose pairs)
  * behind one C interface, so that the timing loop is the same for every library. Each adapter is a
  * C or C++ file in bench/peers/, compiled only when CMake finds its library (COLLIDE_BENCH_HAVE_CCD,
  * _FCL, _BULLET, _BOX2D); the benchmark reports a missing one as "skipped: not found".

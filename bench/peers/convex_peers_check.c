@@ -8,7 +8,7 @@
  *    overlaps by 0.5 along R x (intersect 1, a negative distance, depth 0.5 and normal R x). A wrong
  *    depth there is printed as a note (the library's answer: EPA on the cubes' symmetric Minkowski
  *    difference); a right depth with another normal, or a wrong intersect or distance, fails.
- * 2. Agreement and time, on the first `pairs` pairs of bench-cases.md 2.7 (bench_cvx_pairs over the
+ * 2. Agreement and time, on the first `pairs` pairs of docs/benchmarks.md (bench_cvx_pairs over the
  *    hulls of bench_hull_clouds, hulls by qhull "Qt" as the benchmark makes them), against a
  *    brute-force answer in double precision:
  *      - intersect and depth by the separating-axis test over every face normal of both bodies and
@@ -707,7 +707,7 @@ static void check_pairs(size_t pair_count)
 		vertices += hulls[h].nv;
 		triangles += hulls[h].nt;
 	}
-	printf("\n2. Agreement on the first %zu pairs of bench-cases.md 2.7 (hulls by qhull Qt: %.2f "
+	printf("\n2. Agreement on the first %zu pairs of docs/benchmarks.md (hulls by qhull Qt: %.2f "
 	       "vertices and "
 	       "%.2f triangles on average)\n",
 	       pair_count, vertices / BENCH_HULL_COUNT, triangles / BENCH_HULL_COUNT);

@@ -1,5 +1,5 @@
 /* Meshes made from parameters: closed, outward and consistently oriented by construction. The
- * icosphere and the bumpy sphere follow bench-cases.md 2.4 to the bit, so the benchmarks and the
+ * icosphere and the bumpy sphere follow docs/benchmarks.md to the bit, so the benchmarks and the
  * peers see the same input. */
 #include "mesh_internal.h"
 
@@ -116,7 +116,7 @@ col_status col_mesh_create_uv_sphere(double radius, int slices, int stacks, col_
 	return col_mesh_adopt(v, (int)nv, f, (int)nt, out, error);
 }
 
-/* ---- icosphere (bench-cases.md 2.4) ---- */
+/* ---- icosphere (docs/benchmarks.md) ---- */
 
 /* (x/len, y/len, z/len), exactly as the benchmark generator writes it. */
 static col_vec3 normalise(col_vec3 p)
@@ -149,7 +149,7 @@ static int32_t midpoint(midpoint_table *table, col_vec3 *v, int32_t *count, int3
 	return index;
 }
 
-/* The unit icosphere of bench-cases.md 2.4 (no radius applied). */
+/* The unit icosphere of docs/benchmarks.md (no radius applied). */
 static col_status make_icosphere(int level, col_vec3 **out_vertices, int *out_nv, int32_t **out_triangles,
                                  int *out_nt, col_error *error)
 {
@@ -259,7 +259,7 @@ col_status col_mesh_create_bumpy_sphere(int level, col_mesh **out, col_error *er
 		return status;
 	for (int i = 0; i < nv; ++i) {
 		col_vec3 p = v[i];
-		/* Left to right, as bench-cases.md 2.4 evaluates it. */
+		/* Left to right, as docs/benchmarks.md evaluates it. */
 		double r = 1.0 + 0.15 * sin(5.0 * p.x) * sin(5.0 * p.y) * sin(5.0 * p.z);
 		v[i] = (col_vec3){r * p.x, r * p.y, r * p.z};
 	}

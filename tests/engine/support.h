@@ -93,14 +93,14 @@ static inline col_vec3 rng_in_grown_box(rng *r, col_aabb3 b)
 	return (col_vec3){rng_in(r, lo.x, hi.x), rng_in(r, lo.y, hi.y), rng_in(r, lo.z, hi.z)};
 }
 
-/* A uniform unit direction from 2 draws (z = 2u - 1, phi = 2 pi v), as bench-cases.md draws it. */
+/* A uniform unit direction from 2 draws (z = 2u - 1, phi = 2 pi v), as docs/benchmarks.md draws it. */
 static inline col_vec3 rng_unit_vector3(rng *r)
 {
 	double z = 2 * rng_unit(r) - 1, phi = 2 * COL_PI * rng_unit(r), s = sqrt(1 - z * z);
 	return (col_vec3){s * cos(phi), s * sin(phi), z};
 }
 
-/* A uniform rotation from 3 draws (Shoemake), as bench-cases.md draws it. */
+/* A uniform rotation from 3 draws (Shoemake), as docs/benchmarks.md draws it. */
 static inline col_quat rng_unit_quat(rng *r)
 {
 	double u1 = rng_unit(r), u2 = rng_unit(r), u3 = rng_unit(r);

@@ -1,5 +1,5 @@
 /* The benchmark case generator (bench/cases.h) reproduces every hash, first and last value and
- * bounding box of bench-cases.md 2.8 bit for bit, and the engine's bumpy sphere generator gives the
+ * bounding box of docs/benchmarks.md bit for bit, and the engine's bumpy sphere generator gives the
  * same bytes as the benchmarks' one. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -247,7 +247,7 @@ static void test_engine_bumpy_sphere_matches(void **state)
 	}
 }
 
-/* The plain icosphere keeps every vertex on the unit sphere and the counts of 2.4. */
+/* The plain icosphere keeps every vertex on the unit sphere and the counts of docs/benchmarks.md. */
 static void test_icosphere_counts(void **state)
 {
 	int level;

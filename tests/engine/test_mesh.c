@@ -134,7 +134,7 @@ static void test_torus(void **state)
 	assert_int_equal(col_mesh_create_torus(1.0, 1.0, 8, 8, &torus, &error), COL_ERROR_INVALID_ARGUMENT);
 }
 
-/* FNV-1a-64 over little-endian bytes, as bench-cases.md 2.8 hashes arrays. */
+/* FNV-1a-64 over little-endian bytes, as docs/benchmarks.md hashes arrays. */
 static uint64_t fnv_bytes(uint64_t h, uint64_t value, int bytes)
 {
 	for (int i = 0; i < bytes; ++i) {
@@ -186,7 +186,7 @@ static void check_bumpy(bumpy_expectation e)
 	col_mesh_destroy(mesh);
 }
 
-/* bench-cases.md 2.8: the benchmark spheres must be these bits exactly. */
+/* docs/benchmarks.md: the benchmark spheres must be these bits exactly. */
 static void test_bumpy_sphere_hashes(void **state)
 {
 	(void)state;

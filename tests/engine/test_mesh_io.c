@@ -65,7 +65,7 @@ static void test_cubes(void **state)
 	}
 }
 
-/* bench-cases.md 2.4: Wuson after welding has 2117 vertices, 3732 triangles and 412 edges without
+/* docs/benchmarks.md: Wuson after welding has 2117 vertices, 3732 triangles and 412 edges without
  * a twin; its directed edges are consistent. PLY and binary STL give the same mesh. */
 static void test_wuson(void **state)
 {

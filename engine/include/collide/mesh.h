@@ -105,13 +105,13 @@ col_status col_mesh_create_box(col_vec3 half_extents, col_mesh **out, col_error 
 col_status col_mesh_create_uv_sphere(double radius, int slices, int stacks, col_mesh **out,
                                      col_error *error);
 /* Unit icosphere: the icosahedron subdivided `level` times (0..8), 20 * 4^level triangles,
- * vertices in the order of bench-cases.md 2.4, scaled to `radius`. */
+ * vertices in the order of docs/benchmarks.md, scaled to `radius`. */
 col_status col_mesh_create_icosphere(int level, double radius, col_mesh **out, col_error *error);
 /* A torus around the z axis: major radius R, minor radius r < R. */
 col_status col_mesh_create_torus(double major_radius, double minor_radius, int major_segments,
                                  int minor_segments, col_mesh **out, col_error *error);
 /* The benchmarks' "bumpy sphere": the unit icosphere at `level`, each vertex scaled by
- * 1 + 0.15 sin(5x) sin(5y) sin(5z). Bit-identical to bench-cases.md 2.4. */
+ * 1 + 0.15 sin(5x) sin(5y) sin(5z). Bit-identical to docs/benchmarks.md. */
 col_status col_mesh_create_bumpy_sphere(int level, col_mesh **out, col_error *error);
 
 /* ---- brute-force queries: the 3D oracles ---- */
