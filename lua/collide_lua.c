@@ -79,6 +79,18 @@ lua_Integer col_lua_check_length(lua_State *L, int idx, int arg, lua_Integer max
 	return n;
 }
 
+void col_lua_keep_above(lua_State *L, int keeper, int from)
+{
+	keeper = lua_absindex(L, keeper);
+	lua_Integer kept = (lua_Integer)lua_rawlen(L, keeper);
+	int top = lua_gettop(L);
+	for (int i = from; i <= top; i++) {
+		lua_pushvalue(L, i);
+		lua_rawseti(L, keeper, ++kept);
+	}
+	lua_settop(L, from - 1);
+}
+
 /* The number at idx (a field just fetched) or a "what: reason" argument error. */
 static double table_number(lua_State *L, int idx, int arg, const char *what, const char *name)
 {

@@ -111,6 +111,12 @@ int col_lua_check_int_range(lua_State *L, int arg, int min, int max);
  * most max)", or with arg 0 a plain error. Check every length before sizing anything by it. */
 lua_Integer col_lua_check_length(lua_State *L, int idx, int arg, lua_Integer max, const char *what);
 
+/* Moves the values from index `from` up to the top into the table at `keeper` (appended) and pops
+ * them. A loop whose iterations leave values that must live until a later C call (a contour copied
+ * into a buffer, say) keeps them referenced there instead of on the stack, which then stays the same
+ * height however many iterations there are. */
+void col_lua_keep_above(lua_State *L, int keeper, int from);
+
 /* Reads a point given as separate numbers or as one table at arg: {x, y} or {x = .., y = ..}
  * (and {x, y, z} for 3D). Returns the first argument index after the point. */
 int col_lua_check_point2(lua_State *L, int arg, col_vec2 *out);

@@ -279,10 +279,14 @@ static int g_polygon(lua_State *L)
 		holes = (int)col_lua_check_length(L, -1, 0, MAX_HOLES, "g.polygon: holes");
 	int holes_index = lua_gettop(L);
 	col_contour *contours = lua_newuserdatauv(L, (size_t)(holes + 1) * sizeof(col_contour), 0);
+	lua_newtable(L); /* each hole and its points, alive until drawn */
+	int keeper = lua_gettop(L);
 	contours[0] = check_contour(L, 1, "g.polygon");
+	int kept_from = lua_gettop(L) + 1;
 	for (int i = 0; i < holes; i++) {
 		lua_rawgeti(L, holes_index, i + 1);
 		contours[i + 1] = check_contour(L, -1, "g.polygon: hole");
+		col_lua_keep_above(L, keeper, kept_from);
 	}
 	col_draw_contours_fill(host->view, contours, holes + 1, style.fill);
 	for (int i = 0; i <= holes; i++)

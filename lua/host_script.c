@@ -140,7 +140,13 @@ bool col_host_script_load(col_host *host)
 		lua_pop(L, 2);
 		return false;
 	}
-	/* The chunk gets the script arguments as `...`, as under stock lua. */
+	/* The chunk gets the script arguments as `...`, as under stock lua: room for them first
+	 * (lua_checkstack, which reports instead of raising: this is no protected call). */
+	if (!lua_checkstack(L, host->script_arg_count)) {
+		col_host_fail(host, "loading", "too many script arguments for Lua's stack");
+		lua_pop(L, 2);
+		return false;
+	}
 	for (int i = 0; i < host->script_arg_count; i++)
 		lua_pushstring(L, host->script_args[i]);
 	if (lua_pcall(L, host->script_arg_count, 0, 1) != LUA_OK) {

@@ -78,12 +78,15 @@ static int polygon_new(lua_State *L)
 	}
 	lua_settop(L, 2);
 	col_contour *contours = lua_newuserdatauv(L, sizeof(col_contour) * (size_t)(hole_count + 1), 0);
+	lua_newtable(L); /* slot 4: each hole and its copied buffer, alive until col_polygon_create */
 	contours[0] = read_contour(L, 1, 1, "outer");
+	int kept_from = lua_gettop(L) + 1;
 	char label[32];
 	for (int h = 1; h <= hole_count; h++) {
 		lua_geti(L, 2, h);
 		snprintf(label, sizeof label, "hole %d", h);
 		contours[h] = read_contour(L, -1, 2, label);
+		col_lua_keep_above(L, 4, kept_from);
 	}
 
 	polygon_box *box = lua_newuserdatauv(L, sizeof *box, 0);

@@ -109,6 +109,31 @@ describe("collide.polygon", function()
 		assert.are.equal(4, p:area())
 	end)
 
+	it("takes thousands of holes, as tables or points buffers, and survives a collection", function()
+		-- a 50 x 50 grid of unit square holes in a square of side 101: 2,500 holes, each read into a
+		-- buffer that must stay alive until the polygon is built (once overflowed Lua's stack)
+		local side, tables, buffers = 50, {}, {}
+		for i = 0, side - 1 do
+			for j = 0, side - 1 do
+				local x, y = 1 + 2 * i, 1 + 2 * j
+				local hole = { { x, y }, { x, y + 1 }, { x + 1, y + 1 }, { x + 1, y } }
+				tables[#tables + 1] = hole
+				buffers[#buffers + 1] = collide.points(hole)
+			end
+		end
+		local outer = { { 0, 0 }, { 2 * side + 1, 0 }, { 2 * side + 1, 2 * side + 1 }, { 0, 2 * side + 1 } }
+		for _, holes in ipairs { tables, buffers } do
+			local p = collide.polygon(outer, { holes = holes })
+			collectgarbage()
+			collectgarbage()
+			assert.matches("2500 holes,", tostring(p), 1, true)
+			assert.is_false(p:contains(1.5, 1.5))
+			assert.is_false(p:contains(99.5, 99.5))
+			assert.is_true(p:contains(2.5, 2.5))
+			assert.are.equal((2 * side + 1) ^ 2 - side * side, p:area())
+		end
+	end)
+
 	it("returns statistics beside the answer", function()
 		local p = collide.polygon(square)
 		local inside, stats = p:contains_stats(1, 1)

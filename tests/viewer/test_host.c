@@ -228,6 +228,19 @@ static void test_arguments_and_usage(void)
 	run(&r, script, "--headless --frames 1 --size 64x64 mesh.ply");
 	CHECK(r.status == 0 && strstr(r.out, "arg1=mesh.ply dots=mesh.ply n=1"), "args: exit %d, stdout: %s",
 	      r.status, r.out);
+	/* more arguments than Lua's stack has room for on entry: the host makes room for them */
+	char many[1200] = "--headless --frames 1 --size 64x64 mesh.ply";
+	for (int i = 2; i <= 300; i++)
+		strcat(many, " a");
+	run(&r, script, many);
+	CHECK(r.status == 0 && strstr(r.out, "arg1=mesh.ply dots=mesh.ply n=300"),
+	      "300 args: exit %d, stdout: %s", r.status, r.out);
+	/* thousands of holes through g.polygon and collide.polygon */
+	char holes[1024];
+	source(holes, sizeof holes, "many_holes.lua");
+	run(&r, holes, "--headless --frames 2 --size 64x64");
+	CHECK(r.status == 0 && strstr(r.out, "holes drawn 2500"),
+	      "many holes: exit %d, stdout: %s, stderr: %s", r.status, r.out, r.err);
 	run(&r, script, "--frames");
 	CHECK(r.status == 2, "usage: --frames without a count exits 2, got %d", r.status);
 	run(&r, script, "--headless --size 0x0");
