@@ -43,9 +43,7 @@ static int failures;
 
 static double now_ms(void)
 {
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+	return bench_now_seconds() * 1e3;
 }
 
 #define MUST(call)                                                                                           \

@@ -12,7 +12,7 @@ void cuda_get_info(col_gpu_info *info)
 	(void)info;
 }
 
-#define ABSENT(error) gpu_fail(error, COL_ERROR_UNSUPPORTED, "gpu: built without CUDA")
+#define ABSENT(error) col_fail(error, COL_ERROR_UNSUPPORTED, "gpu: built without CUDA")
 
 col_status cuda_context_create(col_gpu *gpu, col_error *error)
 {

@@ -1,6 +1,5 @@
 /* The compute context: picks the device, owns the CPU workers, and moves memory. */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,26 +10,6 @@
 /* The host structs must be the element structs, bit for bit, where the C side passes them through. */
 _Static_assert(sizeof(hd_vec3) == sizeof(col_vec3), "hd_vec3 is col_vec3");
 _Static_assert(sizeof(hd_box) == sizeof(col_aabb3), "hd_box is col_aabb3");
-
-col_status gpu_fail(col_error *error, col_status code, const char *format, ...)
-{
-	if (error != NULL) {
-		error->code = code;
-		va_list arguments;
-		va_start(arguments, format);
-		vsnprintf(error->message, sizeof error->message, format, arguments);
-		va_end(arguments);
-	}
-	return code;
-}
-
-void gpu_clear(col_error *error)
-{
-	if (error != NULL) {
-		error->code = COL_OK;
-		error->message[0] = '\0';
-	}
-}
 
 void gpu_add_stats(col_gpu_stats *sum, const col_gpu_stats *part)
 {
@@ -55,7 +34,7 @@ col_status gpu_finish_call(const col_gpu *gpu, col_gpu_stats *call, size_t queri
 	if (gpu->device == COL_DEVICE_CPU)
 		call->compute_ms = call->wall_ms;
 	gpu_add_stats(stats, call);
-	gpu_clear(error);
+	col_error_clear(error);
 	return COL_OK;
 }
 
@@ -63,12 +42,12 @@ col_status gpu_check_buffer(const col_gpu *gpu, const col_gpu_buffer *buffer, si
                             const char *owner, const char *what, col_error *error)
 {
 	if (buffer == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "%s: the %s buffer is NULL", owner, what);
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "%s: the %s buffer is NULL", owner, what);
 	if (buffer->gpu != gpu)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "%s: the %s buffer is of another context",
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "%s: the %s buffer is of another context",
 		                owner, what);
 	if (buffer->bytes / element < count)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "%s: the %s buffer holds %zu elements, not %zu", owner, what,
 		                buffer->bytes / element, count);
 	return COL_OK;
@@ -132,23 +111,23 @@ col_gpu_options col_gpu_default_options(void)
 col_status col_gpu_create(const col_gpu_options *options, col_gpu **out, col_error *error)
 {
 	if (out == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu: the output pointer is NULL");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu: the output pointer is NULL");
 	*out = NULL;
 	col_gpu_options o = options != NULL ? *options : col_gpu_default_options();
 	if (col_device_name(o.device) == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu: unknown device %d", (int)o.device);
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu: unknown device %d", (int)o.device);
 	if (o.cpu_threads < 0 || o.cpu_threads > COL_GPU_MAX_CPU_THREADS)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "gpu: cpu_threads must be 0 .. %d (got %d)", COL_GPU_MAX_CPU_THREADS,
 		                o.cpu_threads);
 	col_gpu_info info;
 	col_gpu_get_info(&info);
 	if (o.device == COL_DEVICE_GPU && !info.available)
-		return gpu_fail(error, COL_ERROR_UNSUPPORTED, "gpu: no CUDA device can be used: %s",
+		return col_fail(error, COL_ERROR_UNSUPPORTED, "gpu: no CUDA device can be used: %s",
 		                info.reason);
 	col_gpu *gpu = calloc(1, sizeof *gpu);
 	if (gpu == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu: out of memory");
 	gpu->device = o.device == COL_DEVICE_CPU || !info.available ? COL_DEVICE_CPU : COL_DEVICE_GPU;
 	int threads = o.cpu_threads > 0 ? o.cpu_threads : info.cpu_threads;
 	if (threads > COL_GPU_MAX_CPU_THREADS)
@@ -157,7 +136,7 @@ col_status col_gpu_create(const col_gpu_options *options, col_gpu **out, col_err
 	gpu->pool = thread_pool_create(threads);
 	if (gpu->pool == NULL) {
 		free(gpu);
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu: cannot start %d worker threads",
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu: cannot start %d worker threads",
 		                threads);
 	}
 	if (gpu->device == COL_DEVICE_GPU) {
@@ -168,7 +147,7 @@ col_status col_gpu_create(const col_gpu_options *options, col_gpu **out, col_err
 			return status;
 		}
 	}
-	gpu_clear(error);
+	col_error_clear(error);
 	*out = gpu;
 	return COL_OK;
 }
@@ -211,7 +190,7 @@ col_status gpu_alloc(col_gpu *gpu, size_t bytes, void **out, col_error *error)
 	} else {
 		*out = malloc(bytes);
 		if (*out == NULL)
-			status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu: out of memory for %zu bytes",
+			status = col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu: out of memory for %zu bytes",
 			                  bytes);
 	}
 	if (status == COL_OK)
@@ -281,13 +260,13 @@ col_status gpu_adopt(col_gpu *gpu, void **host_array, size_t bytes, void **out, 
 col_status col_gpu_buffer_create(col_gpu *gpu, size_t bytes, col_gpu_buffer **out, col_error *error)
 {
 	if (out == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu buffer: the output pointer is NULL");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu buffer: the output pointer is NULL");
 	*out = NULL;
 	if (gpu == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu buffer: the context is NULL");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu buffer: the context is NULL");
 	col_gpu_buffer *buffer = calloc(1, sizeof *buffer);
 	if (buffer == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu buffer: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu buffer: out of memory");
 	col_status status = gpu_alloc(gpu, bytes, &buffer->data, error);
 	if (status != COL_OK) {
 		free(buffer);
@@ -295,7 +274,7 @@ col_status col_gpu_buffer_create(col_gpu *gpu, size_t bytes, col_gpu_buffer **ou
 	}
 	buffer->gpu = gpu;
 	buffer->bytes = bytes;
-	gpu_clear(error);
+	col_error_clear(error);
 	*out = buffer;
 	return COL_OK;
 }
@@ -317,9 +296,9 @@ static col_status check_range(const col_gpu_buffer *buffer, size_t offset, const
                               col_error *error)
 {
 	if (buffer == NULL || (data == NULL && bytes > 0))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu buffer: NULL buffer or data");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu buffer: NULL buffer or data");
 	if (offset > buffer->bytes || bytes > buffer->bytes - offset)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "gpu buffer: bytes %zu .. %zu are beyond its %zu bytes", offset,
 		                offset + bytes, buffer->bytes);
 	return COL_OK;
@@ -332,7 +311,7 @@ col_status col_gpu_buffer_upload(col_gpu_buffer *buffer, size_t offset, const vo
 	if (status == COL_OK)
 		status = gpu_to_device(buffer->gpu, (char *)buffer->data + offset, data, bytes, error);
 	if (status == COL_OK)
-		gpu_clear(error);
+		col_error_clear(error);
 	return status;
 }
 
@@ -343,6 +322,6 @@ col_status col_gpu_buffer_download(const col_gpu_buffer *buffer, size_t offset, 
 	if (status == COL_OK)
 		status = gpu_to_host(buffer->gpu, data, (const char *)buffer->data + offset, bytes, error);
 	if (status == COL_OK)
-		gpu_clear(error);
+		col_error_clear(error);
 	return status;
 }

@@ -19,13 +19,13 @@ struct col_gpu_broadphase {
 col_status col_gpu_broadphase_create(col_gpu *gpu, col_gpu_broadphase **out, col_error *error)
 {
 	if (out == NULL || gpu == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "broadphase: NULL context or output pointer");
 	*out = calloc(1, sizeof **out);
 	if (*out == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "broadphase: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "broadphase: out of memory");
 	(*out)->gpu = gpu;
-	gpu_clear(error);
+	col_error_clear(error);
 	return COL_OK;
 }
 
@@ -102,23 +102,23 @@ col_status col_gpu_broadphase_find(col_gpu_broadphase *bp, const col_gpu_buffer 
                                    col_gpu_stats *stats, col_error *error)
 {
 	if (bp == NULL || boxes == NULL || pair_count == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "broadphase: NULL broad phase, boxes or pair_count");
 	*pair_count = 0;
 	col_gpu *gpu = bp->gpu;
 	if (boxes->gpu != gpu || (pairs != NULL && pairs->gpu != gpu))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "broadphase: a buffer of another context");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "broadphase: a buffer of another context");
 	if (count > (size_t)INT32_MAX)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "broadphase: %zu boxes are more than 2^31 - 1", count);
 	if (boxes->bytes / sizeof(col_aabb3) < count)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "broadphase: the boxes buffer holds %zu boxes, not %zu",
 		                boxes->bytes / sizeof(col_aabb3), count);
 	if (pairs == NULL)
 		pair_capacity = 0;
 	else if (pairs->bytes / sizeof(col_gpu_pair) < pair_capacity)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "broadphase: the pairs buffer holds %zu pairs, not %zu",
 		                pairs->bytes / sizeof(col_gpu_pair), pair_capacity);
 	double start = gpu_now_ms(), build_ms = 0.0, pairs_ms = 0.0;
@@ -155,7 +155,7 @@ col_status col_gpu_broadphase_find(col_gpu_broadphase *bp, const col_gpu_buffer 
 		stats->compute_ms +=
 		    gpu->device == COL_DEVICE_GPU ? build_ms + pairs_ms : gpu_now_ms() - start;
 	}
-	gpu_clear(error);
+	col_error_clear(error);
 	return COL_OK;
 }
 
@@ -174,7 +174,7 @@ col_status col_gpu_broadphase_find_pairs(col_gpu_broadphase *bp, const col_aabb3
                                          col_gpu_stats *stats, col_error *error)
 {
 	if (bp == NULL || (boxes == NULL && count > 0) || pair_count == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "broadphase: NULL broad phase, boxes or pair_count");
 	if (pairs == NULL)
 		pair_capacity = 0;

@@ -114,15 +114,15 @@ col_status col_gpu_collide_pairs(col_gpu *gpu, const col_cga_query *a, const col
                                  col_method form, uint8_t *hits, col_gpu_stats *stats, col_error *error)
 {
 	if (gpu == NULL || (count > 0 && (a == NULL || b == NULL || hits == NULL)))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "gpu collide_pairs: NULL context, primitives or hits");
 	if (form == COL_METHOD_DEFAULT)
 		form = COL_METHOD_CGA;
 	if (form != COL_METHOD_CGA && form != COL_METHOD_EUCLIDEAN)
-		return gpu_fail(error, COL_ERROR_UNSUPPORTED,
+		return col_fail(error, COL_ERROR_UNSUPPORTED,
 		                "gpu collide_pairs: form must be cga or euclidean");
 	if (count > UINT32_MAX)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "gpu collide_pairs: %zu pairs are too many", count);
 	double start = gpu_now_ms();
 	collide_job *job = calloc(1, sizeof *job);
@@ -130,7 +130,7 @@ col_status col_gpu_collide_pairs(col_gpu *gpu, const col_cga_query *a, const col
 	if (job == NULL || q == NULL) {
 		free(job);
 		free(q);
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu collide_pairs: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu collide_pairs: out of memory");
 	}
 	for (size_t i = 0; i < count; i++) {
 		q[i] = gpu_query_of(&a[i]);
@@ -167,14 +167,14 @@ col_status col_gpu_collide_pairs(col_gpu *gpu, const col_cga_query *a, const col
 		local.compute_ms = ms;
 		local.handed_back = handback.count;
 		if (status == COL_OK && handback.count > handback.capacity)
-			status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+			status = col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 			                  "gpu collide_pairs: %llu uncertain pairs are more than the "
 			                  "hand-back list holds (%zu)",
 			                  (unsigned long long)handback.count, handback.capacity);
 		uint32_t *list = NULL;
 		if (status == COL_OK && handback.count > 0) {
 			list = malloc(handback.count * sizeof *list);
-			status = list == NULL ? gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+			status = list == NULL ? col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 			                                 "gpu collide_pairs: out of memory")
 			                      : gpu_to_host(gpu, list, handback.indices,
 			                                    handback.count * sizeof *list, error);

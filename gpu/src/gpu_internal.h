@@ -12,6 +12,8 @@
 #include "element/queries.h"
 #include "element/wide.h"
 #include "thread_pool.h"
+/* col_fail and col_error_clear: every library of the project fills a col_error the same way */
+#include "../../engine/src/error.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,14 +31,6 @@ struct col_gpu_buffer {
 	size_t bytes;
 	void *data; /* device memory, or host memory on a CPU context */
 };
-
-/* error.h's col_fail for this library: fills error (may be NULL) and returns code. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-col_status
-gpu_fail(col_error *error, col_status code, const char *format, ...);
-void gpu_clear(col_error *error);
 
 /* sum += part, every counter and time (sum may be NULL: nothing). */
 void gpu_add_stats(col_gpu_stats *sum, const col_gpu_stats *part);

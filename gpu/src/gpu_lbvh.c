@@ -221,7 +221,7 @@ static col_status cpu_lbvh_build(col_gpu *gpu, const hd_box *boxes, size_t count
 	if (b.bounds == NULL || b.first_bad == NULL || b.keys == NULL || b.keys_swap == NULL ||
 	    b.values == NULL || b.values_swap == NULL || b.histograms == NULL || b.parent == NULL ||
 	    b.arrived == NULL) {
-		status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "lbvh: out of memory for %zu boxes", count);
+		status = col_fail(error, COL_ERROR_OUT_OF_MEMORY, "lbvh: out of memory for %zu boxes", count);
 		goto done;
 	}
 	for (int w = 0; w < b.threads; w++) {
@@ -238,7 +238,7 @@ static col_status cpu_lbvh_build(col_gpu *gpu, const hd_box *boxes, size_t count
 	}
 	if (bad != SIZE_MAX) {
 		status =
-		    gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		    col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		             "lbvh: box %zu is not finite or has min > max: (%g, %g, %g) .. (%g, %g, %g)",
 		             bad, boxes[bad].min.x, boxes[bad].min.y, boxes[bad].min.z, boxes[bad].max.x,
 		             boxes[bad].max.y, boxes[bad].max.z);
@@ -273,7 +273,7 @@ col_status gpu_lbvh_build(col_gpu *gpu, const hd_box *boxes, size_t count, gpu_l
 {
 	*ms = 0.0;
 	if (count > (size_t)INT32_MAX)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "lbvh: %zu boxes are more than 2^31 - 1",
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "lbvh: %zu boxes are more than 2^31 - 1",
 		                count);
 	lbvh->tree.count = 0;
 	if (count == 0)

@@ -115,7 +115,7 @@ static col_status lay_out_wide(col_gpu_mesh *m, col_error *error)
 	        *order = malloc(n * sizeof *order);
 	col_status status =
 	    boxes == NULL || children == NULL || order == NULL
-	        ? gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for the wide tree")
+	        ? col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for the wide tree")
 	        : gpu_to_host(m->gpu, boxes, host.boxes, (2 * n - 1) * sizeof *boxes, error);
 	if (status == COL_OK && n > 1)
 		status = gpu_to_host(m->gpu, children, host.children, 2 * (n - 1) * sizeof *children, error);
@@ -150,7 +150,7 @@ static col_status lay_out_triangles(col_gpu_mesh *m, col_error *error)
 	if (triangles == NULL || boxes == NULL) {
 		free(triangles);
 		free(boxes);
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for %d triangles",
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for %d triangles",
 		                n);
 	}
 	for (int i = 0; i < n; i++) {
@@ -183,7 +183,7 @@ static col_status lay_out_octree(col_gpu_mesh *m, col_error *error)
 {
 	col_octree_info info = col_octree_get_info(m->octree);
 	if (info.depth > HD_OCTREE_MAX_DEPTH)
-		return gpu_fail(error, COL_ERROR_UNSUPPORTED,
+		return col_fail(error, COL_ERROR_UNSUPPORTED,
 		                "gpu mesh: the octree is %d levels deep; at most %d are laid out", info.depth,
 		                HD_OCTREE_MAX_DEPTH);
 	int cells = info.cells, depth = info.depth;
@@ -206,7 +206,7 @@ static col_status lay_out_octree(col_gpu_mesh *m, col_error *error)
 	int32_t *references = malloc(m->references_bytes + sizeof *references);
 	col_status status = COL_OK;
 	if (splits == NULL || links == NULL || codes == NULL || leaves == NULL || references == NULL) {
-		status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+		status = col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 		                  "gpu mesh: out of memory for an octree of %d cells", cells);
 		goto done;
 	}
@@ -236,7 +236,7 @@ static col_status lay_out_octree(col_gpu_mesh *m, col_error *error)
 		box.max = hd_of(cell.box.max);
 		if (!hd_octree_node_holds(&m->tree, code, box.min) ||
 		    !hd_octree_node_holds(&m->tree, code, box.max)) {
-			status = gpu_fail(error, COL_ERROR_UNSUPPORTED,
+			status = col_fail(error, COL_ERROR_UNSUPPORTED,
 			                  "gpu mesh: octree cell %d does not match the split values", i);
 			break;
 		}
@@ -312,15 +312,15 @@ col_status col_gpu_mesh_create(col_gpu *gpu, const col_mesh *mesh, const col_gpu
                                col_gpu_mesh **out, col_error *error)
 {
 	if (out == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh: the output pointer is NULL");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh: the output pointer is NULL");
 	*out = NULL;
 	if (gpu == NULL || mesh == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh: NULL context or mesh");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh: NULL context or mesh");
 	col_gpu_mesh_options o = options != NULL ? *options : col_gpu_mesh_default_options();
 	double start = gpu_now_ms();
 	col_gpu_mesh *m = calloc(1, sizeof *m);
 	if (m == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory");
 	m->gpu = gpu;
 	m->triangle_count = col_mesh_triangle_count(mesh);
 	size_t before = gpu->memory_in_use;
@@ -341,7 +341,7 @@ col_status col_gpu_mesh_create(col_gpu *gpu, const col_mesh *mesh, const col_gpu
 	m->info.bvh_nodes = 2 * m->triangle_count - 1;
 	m->info.device_bytes = gpu->memory_in_use - before;
 	m->info.build_ms = gpu_now_ms() - start;
-	gpu_clear(error);
+	col_error_clear(error);
 	*out = m;
 	return COL_OK;
 }
@@ -370,7 +370,7 @@ static col_status mirror_of(col_gpu_mesh *m, int k, const void *device, size_t b
 		return COL_OK;
 	m->mirror[k] = malloc(bytes);
 	if (m->mirror[k] == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for a host copy");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for a host copy");
 	*out = m->mirror[k];
 	return gpu_to_host(m->gpu, m->mirror[k], device, bytes, error);
 }
@@ -465,7 +465,7 @@ static col_status keep_buffer(col_gpu_mesh *m, col_gpu_buffer **buffer, size_t b
 static col_status check_pose(const col_transform3 *pose, const char *what, col_error *error)
 {
 	if (pose != NULL && !col_transform3_is_finite(*pose))
-		return gpu_fail(error, COL_ERROR_NOT_FINITE, "%s: the pose is not finite", what);
+		return col_fail(error, COL_ERROR_NOT_FINITE, "%s: the pose is not finite", what);
 	return COL_OK;
 }
 
@@ -529,7 +529,7 @@ static col_status read_handback(col_gpu *gpu, const gpu_handback *handback, size
 	size_t n = (size_t)handback->count * width;
 	*list = malloc(n * sizeof **list);
 	if (*list == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu: out of memory for %zu hand-backs", n);
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu: out of memory for %zu hand-backs", n);
 	col_status status = gpu_to_host(gpu, *list, handback->indices, n * sizeof **list, error);
 	if (status != COL_OK) {
 		free(*list);
@@ -553,7 +553,7 @@ static col_status resolve_points(col_gpu_mesh *m, hd_pose pose, const hd_vec3 *p
 		hd_vec3 *host_points = malloc(total * sizeof *host_points);
 		status =
 		    results == NULL || host_points == NULL
-		        ? gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for hand-backs")
+		        ? col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for hand-backs")
 		        : gpu_to_host(gpu, results, inside, total, error);
 		if (status == COL_OK)
 			status = gpu_to_host(gpu, host_points, points, total * sizeof *host_points, error);
@@ -573,7 +573,7 @@ static col_status resolve_points(col_gpu_mesh *m, hd_pose pose, const hd_vec3 *p
 	hd_vec3 *host_points = malloc(count * sizeof *host_points);
 	uint8_t *values = malloc(count);
 	status = host_points == NULL || values == NULL
-	             ? gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for hand-backs")
+	             ? col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for hand-backs")
 	             : cuda_gather(gpu, points, sizeof *host_points, list, host_points, count, error);
 	for (size_t k = 0; status == COL_OK && k < count; k++) {
 		values[k] = gpu_mesh_exact_inside(m, hd_pose_apply_inverse(pose, host_points[k]));
@@ -590,9 +590,9 @@ static col_status resolve_points(col_gpu_mesh *m, hd_pose pose, const hd_vec3 *p
 static col_status check_solid(const col_gpu_mesh *m, const char *what, col_error *error)
 {
 	if (m == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "%s: the mesh is NULL", what);
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "%s: the mesh is NULL", what);
 	if (m->octree == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "%s: a surface mesh has no inside (build it solid)", what);
 	return COL_OK;
 }
@@ -617,7 +617,7 @@ col_status col_gpu_mesh_contains(col_gpu_mesh *m, const col_transform3 *pose, co
 	if (gpu->device == COL_DEVICE_CPU) {
 		contains_job *job = calloc(1, sizeof *job);
 		if (job == NULL)
-			return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory");
+			return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory");
 		job->mesh = m;
 		job->pose = p;
 		job->points = points->data;
@@ -648,7 +648,7 @@ col_status col_gpu_mesh_contains_points(col_gpu_mesh *m, const col_transform3 *p
 	if (status == COL_OK)
 		status = check_pose(pose, "gpu mesh contains_points", error);
 	if (status == COL_OK && count > 0 && (points == NULL || inside == NULL))
-		status = gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		status = col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                  "gpu mesh contains_points: NULL points or inside");
 	if (status != COL_OK)
 		return status;
@@ -675,7 +675,7 @@ col_status col_gpu_mesh_contains_points(col_gpu_mesh *m, const col_transform3 *p
 	local.queries = count;
 	local.wall_ms = gpu_now_ms() - start;
 	gpu_add_stats(stats, &local);
-	gpu_clear(error);
+	col_error_clear(error);
 	return COL_OK;
 }
 
@@ -727,7 +727,7 @@ col_status col_gpu_mesh_distance(col_gpu_mesh *m, const col_transform3 *pose, co
                                  col_gpu_buffer *triangle, col_gpu_stats *stats, col_error *error)
 {
 	if (m == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh distance: the mesh is NULL");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh distance: the mesh is NULL");
 	col_status status = check_pose(pose, "gpu mesh distance", error);
 	if (status == COL_OK)
 		status = check_buffer(m, points, count, sizeof(col_vec3), "points", error);
@@ -747,7 +747,7 @@ col_status col_gpu_mesh_distance(col_gpu_mesh *m, const col_transform3 *pose, co
 	if (gpu->device == COL_DEVICE_CPU) {
 		distance_job *job = calloc(1, sizeof *job);
 		if (job == NULL)
-			return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory");
+			return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory");
 		job->mesh = m;
 		job->pose = p;
 		job->points = points->data;
@@ -774,13 +774,13 @@ col_status col_gpu_mesh_distance(col_gpu_mesh *m, const col_transform3 *pose, co
 			hd_vec3 *host_points = malloc(n * sizeof *host_points);
 			double *values = malloc(n * sizeof *values);
 			if (host_points == NULL || values == NULL)
-				status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+				status = col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 				                  "gpu mesh: out of memory for hand-backs");
 			else if (list != NULL)
 				status = cuda_gather(gpu, points->data, sizeof *host_points, list,
 				                     host_points, n, error);
 			else
-				status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+				status = col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 				                  "gpu mesh distance: %llu points on the surface are more "
 				                  "than the hand-back list "
 				                  "holds (%zu); query fewer at a time",
@@ -810,7 +810,7 @@ col_status col_gpu_mesh_distance_points(col_gpu_mesh *m, const col_transform3 *p
                                         col_gpu_stats *stats, col_error *error)
 {
 	if (m == NULL || (count > 0 && (points == NULL || distance == NULL)))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "gpu mesh distance_points: NULL mesh, points or distance");
 	col_gpu *gpu = m->gpu;
 	if (gpu->device == COL_DEVICE_CPU) {
@@ -970,11 +970,11 @@ static col_status check_options(const col_gpu_query_options *options, bool *cga,
 	if (o.form == COL_METHOD_DEFAULT)
 		o.form = COL_METHOD_CGA;
 	if (o.form != COL_METHOD_CGA && o.form != COL_METHOD_EUCLIDEAN)
-		return gpu_fail(error, COL_ERROR_UNSUPPORTED,
+		return col_fail(error, COL_ERROR_UNSUPPORTED,
 		                "gpu mesh query: form must be cga or euclidean, not %s",
 		                col_method_name(o.form) != NULL ? col_method_name(o.form) : "unknown");
 	if (o.search != COL_GPU_BRUTE_FORCE && o.search != COL_GPU_BVH)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh query: unknown search %d",
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh query: unknown search %d",
 		                (int)o.search);
 	*cga = o.form == COL_METHOD_CGA;
 	*bvh = o.search == COL_GPU_BVH;
@@ -989,7 +989,7 @@ static col_status resolve_query_pairs(const query_job *job, const gpu_handback *
 	if (handback->count == 0)
 		return COL_OK;
 	if (handback->count > handback->capacity)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 		                "gpu mesh query: %llu uncertain pairs are more than the hand-back list holds "
 		                "(%zu); query "
 		                "fewer at a time",
@@ -1015,10 +1015,10 @@ col_status col_gpu_mesh_query(col_gpu_mesh *m, const col_cga_query *queries, siz
 	bool cga = true, bvh = true;
 	col_method method = COL_METHOD_CGA;
 	if (m == NULL || (count > 0 && (queries == NULL || counts == NULL)))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "gpu mesh query: NULL mesh, queries or counts");
 	if (count > UINT32_MAX)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh query: %zu queries are too many",
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh query: %zu queries are too many",
 		                count);
 	col_status status = check_options(options, &cga, &bvh, &method, error);
 	if (status != COL_OK)
@@ -1030,7 +1030,7 @@ col_status col_gpu_mesh_query(col_gpu_mesh *m, const col_cga_query *queries, siz
 	if (job == NULL || converted == NULL) {
 		free(job);
 		free(converted);
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh query: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh query: out of memory");
 	}
 	for (size_t i = 0; i < count; i++)
 		converted[i] = gpu_query_of(&queries[i]);
@@ -1055,7 +1055,7 @@ col_status col_gpu_mesh_query(col_gpu_mesh *m, const col_cga_query *queries, siz
 			for (int w = 0; w < threads; w++) {
 				index_list *l = &job->hit_lists[w];
 				if (l->failed)
-					status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+					status = col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 					                  "gpu mesh query: out of memory for hits");
 				for (size_t k = 0; k < l->count; k++)
 					triangle_hits[l->data[k]] = 1;
@@ -1066,7 +1066,7 @@ col_status col_gpu_mesh_query(col_gpu_mesh *m, const col_cga_query *queries, siz
 			job->triangle_hits = triangle_hits;
 			if (job->counts == NULL) {
 				status =
-				    gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh query: out of memory");
+				    col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh query: out of memory");
 			} else {
 				thread_pool_run(gpu->pool, triangles, 0, query_brute_task, job);
 				for (size_t i = 0; i < count; i++) {
@@ -1276,9 +1276,9 @@ col_status col_gpu_mesh_mesh(col_gpu_mesh *a, col_gpu_mesh *b, col_transform3 b_
 	bool cga = true, bvh = true;
 	col_method method = COL_METHOD_CGA;
 	if (a == NULL || b == NULL || pairs == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh_mesh: NULL mesh or pairs");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu mesh_mesh: NULL mesh or pairs");
 	if (a->gpu != b->gpu)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "gpu mesh_mesh: the meshes are on different contexts");
 	col_status status = check_pose(&b_to_a, "gpu mesh_mesh", error);
 	if (status == COL_OK)
@@ -1290,7 +1290,7 @@ col_status col_gpu_mesh_mesh(col_gpu_mesh *a, col_gpu_mesh *b, col_transform3 b_
 	double start = gpu_now_ms();
 	pair_job *job = calloc(1, sizeof *job);
 	if (job == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh_mesh: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh_mesh: out of memory");
 	job->a = a;
 	job->b = b;
 	job->motion = b_to_a;
@@ -1320,7 +1320,7 @@ col_status col_gpu_mesh_mesh(col_gpu_mesh *a, col_gpu_mesh *b, col_transform3 b_
 			job->prepared = malloc((side > 0 ? side : 1) * sizeof *job->prepared);
 			if (job->prepared == NULL) {
 				free(job);
-				return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+				return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 				                "gpu mesh_mesh: out of memory");
 			}
 			thread_pool_run(gpu->pool, side, 0, prepare_side_task, job);
@@ -1338,7 +1338,7 @@ col_status col_gpu_mesh_mesh(col_gpu_mesh *a, col_gpu_mesh *b, col_transform3 b_
 			for (size_t k = 0; k < job->hits_b[w].count; k++)
 				hit_b[job->hits_b[w].data[k]] = 1;
 			if (job->hits_a[w].failed || job->hits_b[w].failed)
-				status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+				status = col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 				                  "gpu mesh_mesh: out of memory for hits");
 			free(job->hits_a[w].data);
 			free(job->hits_b[w].data);
@@ -1367,7 +1367,7 @@ col_status col_gpu_mesh_mesh(col_gpu_mesh *a, col_gpu_mesh *b, col_transform3 b_
 		local.handed_back = handback.count;
 		local.compute_ms = ms;
 		if (status == COL_OK && handback.count > handback.capacity)
-			status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+			status = col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 			                  "gpu mesh_mesh: %llu uncertain pairs are more than the hand-back "
 			                  "list holds (%zu)",
 			                  (unsigned long long)handback.count, handback.capacity);

@@ -51,27 +51,27 @@ static bool box_inside(col_aabb3 inner, col_aabb3 outer)
 static col_status check_options(const col_gpu_particles_options *o, col_error *error)
 {
 	if (o->count == 0 || o->count > (size_t)UINT32_MAX)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "particles: count must be 1 .. 2^32 - 1 (got %zu)", o->count);
 	if (!box_is_finite(o->spawn) || !box_is_finite(o->domain))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "particles: the spawn and domain boxes must be finite, min <= max");
 	if (!box_inside(o->spawn, o->domain))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "particles: the spawn box must lie in the domain");
 	if (!col_vec3_is_finite(o->gravity) || !col_vec3_is_finite(o->wind) ||
 	    !col_vec3_is_finite(o->spawn_velocity))
-		return gpu_fail(error, COL_ERROR_NOT_FINITE,
+		return col_fail(error, COL_ERROR_NOT_FINITE,
 		                "particles: gravity, wind and spawn_velocity must be finite");
 	if (!(o->drag >= 0.0 && isfinite(o->drag)) || !(o->jitter >= 0.0 && isfinite(o->jitter)))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "particles: drag and jitter must be finite and >= 0");
 	if (!(o->restitution >= 0.0 && o->restitution <= 1.0))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "particles: restitution must be in [0, 1] (got %g)", o->restitution);
 	if (o->response != COL_GPU_RESPONSE_NONE && o->response != COL_GPU_RESPONSE_REFLECT &&
 	    o->response != COL_GPU_RESPONSE_STICK)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: unknown response %d",
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: unknown response %d",
 		                (int)o->response);
 	return COL_OK;
 }
@@ -122,17 +122,17 @@ col_status col_gpu_particles_create(col_gpu *gpu, const col_gpu_particles_option
                                     col_gpu_particles **out, col_error *error)
 {
 	if (out == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: the output pointer is NULL");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: the output pointer is NULL");
 	*out = NULL;
 	if (gpu == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: the context is NULL");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: the context is NULL");
 	col_gpu_particles_options o = options != NULL ? *options : col_gpu_particles_default_options();
 	col_status status = check_options(&o, error);
 	if (status != COL_OK)
 		return status;
 	col_gpu_particles *ps = calloc(1, sizeof *ps);
 	if (ps == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory");
 	ps->gpu = gpu;
 	ps->count = o.count;
 	ps->options = o;
@@ -142,7 +142,7 @@ col_status col_gpu_particles_create(col_gpu *gpu, const col_gpu_particles_option
 	uint32_t *flags = calloc(n, sizeof *flags);
 	if (p == NULL || v == NULL || anchor == NULL || flags == NULL) {
 		status =
-		    gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory for %zu particles", n);
+		    col_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory for %zu particles", n);
 	} else {
 		hd_particle_params prm = params_of(&o, 1.0, 0);
 		for (size_t i = 0; i < n; i++) {
@@ -172,7 +172,7 @@ col_status col_gpu_particles_create(col_gpu *gpu, const col_gpu_particles_option
 		col_gpu_particles_destroy(ps);
 		return status;
 	}
-	gpu_clear(error);
+	col_error_clear(error);
 	*out = ps;
 	return COL_OK;
 }
@@ -217,7 +217,7 @@ static col_status prepare_cache(col_gpu_particles *ps, int mesh_count, col_error
 	}
 	int32_t *none = malloc(bytes > 0 ? bytes : 1);
 	if (none == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory");
 	memset(none, 0xff, bytes);
 	col_status status = gpu_to_device(gpu, ps->cache, none, bytes, error);
 	free(none);
@@ -286,7 +286,7 @@ static col_status resolve_particles(col_gpu_particles *ps, const gpu_particle_st
 	if (handback->count == 0)
 		return COL_OK;
 	if (handback->count > handback->capacity)
-		return gpu_fail(
+		return col_fail(
 		    error, COL_ERROR_OUT_OF_MEMORY,
 		    "particles: %llu particles could not be certified in one step, more than the hand-back "
 		    "list holds (%zu)",
@@ -300,7 +300,7 @@ static col_status resolve_particles(col_gpu_particles *ps, const gpu_particle_st
 	col_status status = COL_OK;
 	if (list == NULL || cache_list == NULL || p == NULL || v == NULL || anchor == NULL || flags == NULL ||
 	    cache == NULL)
-		status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory for hand-backs");
+		status = col_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory for hand-backs");
 	if (status == COL_OK)
 		status = gpu_to_host(gpu, list, handback->indices, n * sizeof *list, error);
 	if (status == COL_OK)
@@ -331,7 +331,7 @@ static col_status resolve_particles(col_gpu_particles *ps, const gpu_particle_st
 		memset(&mine, 0, sizeof mine);
 		if (!hd_particle_step(&host.params, host.meshes, meshes, list[k], &s, cache + k, n,
 		                      exact_inside, ps, &mine)) {
-			status = gpu_fail(error, COL_ERROR_UNSUPPORTED,
+			status = col_fail(error, COL_ERROR_UNSUPPORTED,
 			                  "particles: particle %u could not be decided", list[k]);
 			break;
 		}
@@ -364,29 +364,29 @@ col_status col_gpu_particles_step(col_gpu_particles *ps, double dt, col_gpu_mesh
                                   col_error *error)
 {
 	if (ps == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: NULL particles");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: NULL particles");
 	if (!(dt > 0.0) || !isfinite(dt))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "particles: dt must be finite and > 0 (got %g)", dt);
 	if (mesh_count < 0 || mesh_count > GPU_PARTICLES_MAX_MESHES ||
 	    (mesh_count > 0 && (meshes == NULL || poses == NULL)))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "particles: 0 .. %d meshes with their poses", GPU_PARTICLES_MAX_MESHES);
 	for (int m = 0; m < mesh_count; m++) {
 		if (meshes[m] == NULL || gpu_mesh_context(meshes[m]) != ps->gpu ||
 		    !gpu_mesh_is_solid(meshes[m]))
-			return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+			return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 			                "particles: mesh %d must be a solid mesh of the particles' context",
 			                m + 1);
 		if (!col_transform3_is_finite(poses[m]))
-			return gpu_fail(error, COL_ERROR_NOT_FINITE, "particles: pose %d is not finite",
+			return col_fail(error, COL_ERROR_NOT_FINITE, "particles: pose %d is not finite",
 			                m + 1);
 	}
 	bool same = ps->mesh_count == mesh_count;
 	for (int m = 0; same && m < mesh_count; m++)
 		same = ps->meshes[m] == meshes[m];
 	if (ps->steps > 0 && ps->mesh_count > 0 && !same)
-		return gpu_fail(
+		return col_fail(
 		    error, COL_ERROR_INVALID_ARGUMENT,
 		    "particles: the meshes changed since the last step (call reset_meshes first)");
 	col_gpu *gpu = ps->gpu;
@@ -413,7 +413,7 @@ col_status col_gpu_particles_step(col_gpu_particles *ps, double dt, col_gpu_mesh
 			ps->meshes[m] = meshes[m]; /* the resolver's */
 		step_job *job = calloc(1, sizeof *job);
 		if (job == NULL)
-			return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory");
+			return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory");
 		job->ps = ps;
 		job->step = &step;
 		thread_pool_run(gpu->pool, ps->count, 0, step_task, job);
@@ -421,7 +421,7 @@ col_status col_gpu_particles_step(col_gpu_particles *ps, double dt, col_gpu_mesh
 		for (int w = 0; w < threads; w++) {
 			add_counts(&counts, &job->counts[w]);
 			if (job->missed[w])
-				status = gpu_fail(error, COL_ERROR_UNSUPPORTED,
+				status = col_fail(error, COL_ERROR_UNSUPPORTED,
 				                  "particles: a particle could not be decided");
 		}
 		free(job);
@@ -457,7 +457,7 @@ col_status col_gpu_particles_step(col_gpu_particles *ps, double dt, col_gpu_mesh
 		stats->wall_ms = gpu_now_ms() - start;
 		stats->compute_ms = gpu->device == COL_DEVICE_GPU ? kernel_ms : stats->wall_ms;
 	}
-	gpu_clear(error);
+	col_error_clear(error);
 	return COL_OK;
 }
 
@@ -466,9 +466,9 @@ col_status col_gpu_particles_step(col_gpu_particles *ps, double dt, col_gpu_mesh
 static col_status check_range(const col_gpu_particles *ps, size_t first, size_t count, col_error *error)
 {
 	if (ps == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: NULL particles");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: NULL particles");
 	if (first > ps->count || count > ps->count - first)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "particles: %zu .. %zu is beyond the %zu particles", first, first + count,
 		                ps->count);
 	return COL_OK;
@@ -495,11 +495,11 @@ col_status col_gpu_particles_read_float(const col_gpu_particles *ps, size_t firs
 	if (status != COL_OK)
 		return status;
 	if (count > 0 && xyz == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: NULL output");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "particles: NULL output");
 	enum { BLOCK = 65536 };
 	col_vec3 *block = malloc((count < BLOCK ? count : BLOCK) * sizeof *block + 1);
 	if (block == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "particles: out of memory");
 	for (size_t done = 0; status == COL_OK && done < count; done += BLOCK) {
 		size_t n = count - done < BLOCK ? count - done : BLOCK;
 		status = gpu_to_host(ps->gpu, block, ps->p + first + done, n * sizeof *block, error);
@@ -521,7 +521,7 @@ col_status col_gpu_particles_write(col_gpu_particles *ps, size_t first, size_t c
 	for (size_t i = 0; status == COL_OK && i < count; i++)
 		if ((positions != NULL && !col_vec3_is_finite(positions[i])) ||
 		    (velocities != NULL && !col_vec3_is_finite(velocities[i])))
-			status = gpu_fail(error, COL_ERROR_NOT_FINITE,
+			status = col_fail(error, COL_ERROR_NOT_FINITE,
 			                  "particles: particle %zu is not finite", first + i);
 	if (status == COL_OK && positions != NULL)
 		status = gpu_to_device(ps->gpu, ps->p + first, positions, count * sizeof *positions, error);

@@ -59,7 +59,7 @@ static col_status lay_out(col_gpu_polygon *p, col_error *error)
 	if (flat == NULL || edges == NULL) {
 		free(flat);
 		free(edges);
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu polygon: out of memory for %d cells",
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu polygon: out of memory for %d cells",
 		                cells);
 	}
 	size_t next = 0;
@@ -109,14 +109,14 @@ col_status col_gpu_polygon_create(col_gpu *gpu, const col_polygon *polygon,
                                   col_error *error)
 {
 	if (out == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu polygon: the output pointer is NULL");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu polygon: the output pointer is NULL");
 	*out = NULL;
 	if (gpu == NULL || polygon == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu polygon: NULL context or polygon");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu polygon: NULL context or polygon");
 	double start = gpu_now_ms();
 	col_gpu_polygon *p = calloc(1, sizeof *p);
 	if (p == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu polygon: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu polygon: out of memory");
 	p->gpu = gpu;
 	size_t before = gpu->memory_in_use;
 	col_status status = col_polygon_grid_build(polygon, options, &p->grid, error);
@@ -132,7 +132,7 @@ col_status col_gpu_polygon_create(col_gpu *gpu, const col_polygon *polygon,
 	p->info.edges = edges;
 	p->info.device_bytes = gpu->memory_in_use - before;
 	p->info.build_ms = gpu_now_ms() - start;
-	gpu_clear(error);
+	col_error_clear(error);
 	*out = p;
 	return COL_OK;
 }
@@ -185,10 +185,10 @@ col_status col_gpu_polygon_contains(col_gpu_polygon *p, const col_transform2 *po
                                     col_gpu_stats *stats, col_error *error)
 {
 	if (p == NULL)
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu polygon: NULL polygon");
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "gpu polygon: NULL polygon");
 	col_transform2 t = pose != NULL ? *pose : col_transform2_identity();
 	if (!isfinite(t.rotation.c) || !isfinite(t.rotation.s) || !col_vec2_is_finite(t.translation))
-		return gpu_fail(error, COL_ERROR_NOT_FINITE, "gpu polygon contains: the pose is not finite");
+		return col_fail(error, COL_ERROR_NOT_FINITE, "gpu polygon contains: the pose is not finite");
 	col_status status = check_buffer(p, points, count, sizeof(col_vec2), "points", error);
 	if (status == COL_OK)
 		status = check_buffer(p, inside, count, 1, "inside", error);
@@ -202,7 +202,7 @@ col_status col_gpu_polygon_contains(col_gpu_polygon *p, const col_transform2 *po
 	if (gpu->device == COL_DEVICE_CPU) {
 		polygon_job *job = calloc(1, sizeof *job);
 		if (job == NULL)
-			return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu polygon: out of memory");
+			return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu polygon: out of memory");
 		job->polygon = p;
 		memcpy(job->pose, pose4, sizeof pose4);
 		job->points = points->data;
@@ -224,7 +224,7 @@ col_status col_gpu_polygon_contains(col_gpu_polygon *p, const col_transform2 *po
 		local.compute_ms = ms;
 		local.handed_back = handback.count;
 		if (status == COL_OK && handback.count > handback.capacity)
-			status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+			status = col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 			                  "gpu polygon: %llu points on or near an edge are more than the "
 			                  "hand-back list holds (%zu)",
 			                  (unsigned long long)handback.count, handback.capacity);
@@ -234,7 +234,7 @@ col_status col_gpu_polygon_contains(col_gpu_polygon *p, const col_transform2 *po
 			hd_vec2 *host = malloc(n * sizeof *host);
 			uint8_t *values = malloc(n);
 			if (list == NULL || host == NULL || values == NULL)
-				status = gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+				status = col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 				                  "gpu polygon: out of memory for hand-backs");
 			if (status == COL_OK)
 				status = gpu_to_host(gpu, list, handback.indices, n * sizeof *list, error);
@@ -273,7 +273,7 @@ col_status col_gpu_polygon_contains_points(col_gpu_polygon *p, const col_transfo
                                            col_gpu_stats *stats, col_error *error)
 {
 	if (p == NULL || (count > 0 && (points == NULL || inside == NULL)))
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "gpu polygon contains_points: NULL polygon, points or inside");
 	col_gpu *gpu = p->gpu;
 	if (gpu->device == COL_DEVICE_CPU) {

@@ -108,7 +108,7 @@ col_status gpu_wide_build(const hd_lbvh *tree, hd_wide_node **out, size_t *count
 	*depth = c.depth;
 	if (c.failed) {
 		free(c.nodes);
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for the wide tree");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu mesh: out of memory for the wide tree");
 	}
 	*out = c.nodes;
 	*count = c.count;

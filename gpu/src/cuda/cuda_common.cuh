@@ -38,7 +38,7 @@ static inline col_status cuda_check(cudaError_t status, const char *what, col_er
 {
 	if (status == cudaSuccess)
 		return COL_OK;
-	return gpu_fail(error,
+	return col_fail(error,
 	                status == cudaErrorMemoryAllocation ? COL_ERROR_OUT_OF_MEMORY : COL_ERROR_UNSUPPORTED,
 	                "gpu: %s failed: %s", what, cudaGetErrorString(status));
 }

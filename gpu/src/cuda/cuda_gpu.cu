@@ -51,7 +51,7 @@ extern "C" col_status cuda_context_create(col_gpu *gpu, col_error *error)
 {
 	cuda_state *s = (cuda_state *)calloc(1, sizeof *s);
 	if (s == NULL)
-		return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu: out of memory");
+		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "gpu: out of memory");
 	col_status status = cuda_check(cudaSetDevice(0), "choosing device 0", error);
 	cudaDeviceProp properties;
 	if (status == COL_OK)

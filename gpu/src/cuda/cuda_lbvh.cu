@@ -253,7 +253,7 @@ extern "C" col_status cuda_lbvh_build(col_gpu *gpu, const hd_box *boxes, size_t 
 	if (scene.first_bad != ~0ull) {
 		hd_box bad;
 		cudaMemcpy(&bad, boxes + scene.first_bad, sizeof bad, cudaMemcpyDeviceToHost);
-		return gpu_fail(error, COL_ERROR_INVALID_ARGUMENT,
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
 		                "lbvh: box %llu is not finite or has min > max: (%g, %g, %g) .. (%g, %g, %g)",
 		                scene.first_bad, bad.min.x, bad.min.y, bad.min.z, bad.max.x, bad.max.y,
 		                bad.max.z);
@@ -322,7 +322,7 @@ extern "C" col_status cuda_broadphase_pairs(col_gpu *gpu, const gpu_lbvh *lbvh, 
 			kernel_ms += cuda_elapsed_ms(s);
 			room = (size_t)found + (size_t)found / 8;
 			if (room > (size_t)INT32_MAX)
-				return gpu_fail(error, COL_ERROR_OUT_OF_MEMORY,
+				return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
 				                "broadphase: %llu pairs are too many to sort", found);
 			continue; /* the keys did not fit: again with room for them all */
 		}

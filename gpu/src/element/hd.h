@@ -149,10 +149,6 @@ COL_HD hd_vec3 hd_pose_rotate(hd_pose p, hd_vec3 v)
 {
 	return hd_rotate(p.qx, p.qy, p.qz, p.qw, v);
 }
-COL_HD hd_vec3 hd_pose_rotate_inverse(hd_pose p, hd_vec3 v)
-{
-	return hd_rotate(-p.qx, -p.qy, -p.qz, p.qw, v);
-}
 COL_HD hd_pose hd_pose_identity(void)
 {
 	hd_pose p;
