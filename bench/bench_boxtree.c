@@ -1,4 +1,4 @@
-/* Source 001's study (section 7, Tables 2 and 3; digest A.3 and A.4-T7), reproduced: the double box
+/* Source 001's study (section 7, Tables 2 and 3; check T7 of docs/sources.md), reproduced: the double box
  * hierarchy (col_boxtree_collide) on the source's four pairs of convex solids in a spherical arena, at
  * the two arena sizes where a quarter and three quarters of the poses collide. For each pair and arena:
  * how many collisions the inner boxes settle (I_CI) and how many the leaf tests (I_CP), the share of the

@@ -3,8 +3,8 @@
  * point queries along the study's circular and contour trajectories by DC, DC-TT, Inc-TT and the
  * octree's crossing count; sphere queries at four radii; polyhedron pairs by DC-TT and DC-List at
  * size ratios 1:1 to 1:32. The study ranks methods (it reports plots and ranking tables, no
- * numbers); this program prints the same rankings with our figures, and one line per acceptance item
- * 22-25 (source 000, part 2, 6.1) saying whether the source's ordering holds here.
+ * numbers); this program prints the same rankings with our figures, and one line per check
+ * 22-25 (source 000's 3D checks, docs/sources.md) saying whether the source's ordering holds here.
  *
  * Usage: bench_tetratree_study [--csv PATH] [--quick] [--case NAME]...
  *   --csv PATH   where the results go (default bench/results/tetratree_study3d.csv)
@@ -1487,7 +1487,7 @@ static void table_ratios(bool selected[MODEL_COUNT], size_t frames, col_vec3 *po
 
 static void acceptance(bool selected[MODEL_COUNT])
 {
-	printf("\nAcceptance (source 000, part 2, 6.1), the source's orderings against ours:\n");
+	printf("\nSource 000's 3D checks 22-25 (docs/sources.md), the source's orderings against ours:\n");
 	/* 22 */
 	static const char *const variants[2][4] = {{"dc-tt", "dc", "inc-tt", "inc-oct"},
 	                                           {"dc-tt.s512", "dc", "inc-tt.s512", "inc-oct.s512"}};

@@ -1,4 +1,4 @@
-/* The Lua face of cga.h: collide.cga, conformal geometric algebra (source 003; digest seed-003 6.6).
+/* The Lua face of cga.h: collide.cga, conformal geometric algebra (source 003; docs/cga.md, docs/sources.md).
  * A multivector is a plain userdata (collide.multivector) holding a col_multivector; every
  * operation returns a new one, so no value, not even the constants cga.ni, cga.no, cga.I, can be
  * changed in place. One made by cga.meet also remembers the whole col_cga_intersection, which its

@@ -25,7 +25,7 @@ col_triangle_position col_triangle_locate(col_vec2 v0, col_vec2 v1, col_vec2 v2,
 	int s[3];
 	col_barycentric_signs(v0, v1, v2, p, s);
 	if (s[0] < 0 || s[1] < 0 || s[2] < 0)
-		return COL_TRIANGLE_OUTSIDE; /* Prop. 4.2: any negative (erratum 1 of the digest) */
+		return COL_TRIANGLE_OUTSIDE; /* Prop. 4.2: any negative (source 000's 2D erratum 1) */
 	if (s[0] == 0 && s[1] == 0 && s[2] == 0)
 		return COL_TRIANGLE_OUTSIDE; /* degenerate triangle */
 	int zeros = (s[0] == 0) + (s[1] == 0) + (s[2] == 0);
@@ -127,7 +127,7 @@ static bool half_test(const col_vec2 a[3], const col_vec2 b[3])
 		if (ca & cb)
 			continue; /* this edge lies beyond one line */
 		/* The end with fewer bits is beyond exactly one line k; if the edge reaches a at all it
-		 * crosses line k inside a's edge k first (the digest's proof of Alg. 4.12). */
+		 * crosses line k inside a's edge k first (why Alg. 4.12 is exact). */
 		int c = __builtin_popcount((unsigned)ca) <= __builtin_popcount((unsigned)cb) ? ca : cb;
 		int k = c == 1 ? 0 : c == 2 ? 1 : 2;
 		if (col_barycentric_segments_intersect(a[(k + 1) % 3], a[(k + 2) % 3], b[i], b[(i + 1) % 3]))

@@ -39,7 +39,7 @@ col_tetrahedron_position col_tetrahedron_locate_signed(col_vec3 v0, col_vec3 v1,
 	const col_vec3 v[4] = {v0, v1, v2, v3};
 	int positive = 0;
 	for (int k = 0; k < 4; k++) {
-		/* Any negative coordinate: outside (erratum 1 of the digest). */
+		/* Any negative coordinate: outside (source 000's 3D erratum 1, docs/sources.md). */
 		int s = coordinate_sign(v, volume_sign, k, p);
 		if (s < 0)
 			return COL_TETRAHEDRON_OUTSIDE;

@@ -1,5 +1,5 @@
-/* The double box hierarchy's build (source 001, section 3; digest A.2.5): principal frames, cuts through
- * centroids, clipped faces with their provenance, exact convex pieces, outer and inner boxes. */
+/* The double box hierarchy's build (source 001, section 3): principal frames, cuts through centroids,
+ * clipped faces with their provenance, exact convex pieces, outer and inner boxes. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

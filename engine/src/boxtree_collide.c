@@ -1,5 +1,6 @@
-/* The double box hierarchy's pair query (source 001, section 6; digest A.2.7): both trees descended
- * together, outer boxes rejecting, inner boxes accepting, leaf tests by triangles or by GJK. */
+/* The double box hierarchy's pair query (source 001, section 6, rebuilt as docs/convex.md says): both
+ * trees descended together, outer boxes rejecting, inner boxes accepting, leaf tests by triangles or
+ * by GJK. */
 #include <math.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* Conformal geometric algebra: the 32-blade multivector, its products, the constructors of the
- * conformal objects and the geometry read back from them (source 003, ch. II; digest seed-003 2). The
- * meet and its classification are in cga_meet.c, the versors in cga_versor.c. */
+ * conformal objects and the geometry read back from them (source 003, ch. II; its conventions in
+ * docs/cga.md). The meet and its classification are in cga_meet.c, the versors in cga_versor.c. */
 #include "collide/cga.h"
 #include "collide/predicates.h"
 #include "collide/shapes3d.h"

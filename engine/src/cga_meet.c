@@ -1,7 +1,7 @@
 /* The meet of two conformal objects and what it says: real, tangent or imaginary by the sign of its
- * square, and the degenerate cases named apart (source 003, ch. II-IV; digest 2.7, errata 2, 3, 5,
- * 7). Every decision is taken in a frame centred on the first object and scaled (by a power of two,
- * exactly) to unit size, so one relative threshold serves objects of any size anywhere. */
+ * square, and the degenerate cases named apart (source 003, ch. II-IV, with its errata 2, 3, 5 and 7:
+ * docs/sources.md). Every decision is taken in a frame centred on the first object and scaled (by a
+ * power of two, exactly) to unit size, so one relative threshold serves objects of any size anywhere. */
 #include "collide/cga.h"
 
 #include "cga_internal.h"

@@ -1,5 +1,5 @@
 /* Versors: translators, rotors, motors, dilators and reflections, and the sandwich that applies one
- * to any conformal object (source 003, II and A.4; digest 2.5, errata 6 and 9). */
+ * to any conformal object (source 003, II and A.4, with errata 6 and 9 of docs/sources.md). */
 #include "collide/cga.h"
 
 #include "cga_internal.h"

@@ -257,7 +257,7 @@ bool col_covering3d_sum_contains(const col_covering3d *c, const int *indices, in
 	} else {
 		/* Alg. 5.2 (Lemma 5.1) with three states per tetrahedron, the side of its face's plane:
 		 * an equal mask puts both points in one cell of the arrangement of face planes, where the
-		 * answer cannot change, even for a point that reaches a face (the 2D erratum 12). */
+		 * answer cannot change, even for a point that reaches a face (source 000's 2D erratum 12). */
 		size_t words = ((size_t)count * 2 + 63) / 64;
 		memset(cache->scratch, 0, words * sizeof *cache->scratch);
 		for (int k = 0; k < count; k++) {

@@ -1,5 +1,5 @@
-/* GJK with Johnson's sub-algorithm (source 004; digest Part B, with its errata: V_{k+1} is the kept
- * set united with w_k, s_K(eta) = s_A(eta) - s_B(-eta), the acceptance test is non-strict in its
+/* GJK with Johnson's sub-algorithm (source 004, with its errata in docs/sources.md: V_{k+1} is the
+ * kept set united with w_k, s_K(eta) = s_A(eta) - s_B(-eta), the acceptance test is non-strict in its
  * third condition).
  *
  * The loop runs in A's body frame: B's pose is expressed there once per call, so a support of K

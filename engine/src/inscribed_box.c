@@ -1,6 +1,6 @@
-/* The largest box inside a convex polytope given by planes (source 001, section 4; digest A.2.4): a
- * start from the polytope's Chebyshev centre (a small linear program), then the primal log-barrier
- * Newton method that replaces the paper's KNITRO. */
+/* The largest box inside a convex polytope given by planes (source 001, section 4): a start from the
+ * polytope's Chebyshev centre (a small linear program), then the primal log-barrier Newton method that
+ * replaces the paper's KNITRO. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -584,8 +584,7 @@ col_status col_inscribed_box(const col_plane *planes, int plane_count, const col
 	double z[6];
 	barrier_result run = {0, 0, 0.0, true};
 	if (o.method == COL_INSCRIBED_BOX_BARRIER) {
-		/* The digest's start: the cube about the centre at half the room its tightest plane leaves.
-		 */
+		/* The start: the cube about the centre at half the room its tightest plane leaves. */
 		double delta = HUGE_VAL;
 		for (int i = 0; i < m; ++i)
 			delta = fmin(delta, p.d[i] / (fabs(p.n[i][0]) + fabs(p.n[i][1]) + fabs(p.n[i][2])));

@@ -92,7 +92,7 @@ static inline bool minkowski_clearly_apart(const minkowski_pair *p, double vw, d
 }
 
 /* Whether w is a point a simplex vertex y already is: the same pair of support vertices, or the same
- * point of K. GJK stops there (the digest's stall guard): w cannot bring v closer. */
+ * point of K. GJK stops there (a stall guard, usual GJK practice): w cannot bring v closer. */
 static inline bool minkowski_vertex_same(const minkowski_vertex *y, const minkowski_vertex *w)
 {
 	return (w->feature_a >= 0 && w->feature_b >= 0 && y->feature_a == w->feature_a &&

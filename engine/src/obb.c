@@ -1,4 +1,4 @@
-/* Frames and oriented boxes; the 15-axis separating-axis test (source 001 via OBBTree; digest A.2.6). */
+/* Frames and oriented boxes; the 15-axis separating-axis test (source 001 via OBBTree). */
 #include "collide/obb.h"
 
 #include <math.h>

@@ -86,7 +86,7 @@ static int count_tetrahedron(const col_polyhedron *p, const col_polyhedron_tetra
 	}
 	/* x is on the outer triangle, so in the face's fan. */
 	if (triangle)
-		return STEP_INSIDE; /* the fast path of 3.16: all of a triangle face is boundary */
+		return STEP_INSIDE; /* the fast path of 5.6: all of a triangle face is boundary */
 	if (where == COL_TETRAHEDRON_EDGE23 && !(t->flags & COL_POLYHEDRON_FALSE_EDGE))
 		return STEP_INSIDE; /* a real edge */
 	/* A fan feature, or a false edge: on the face, unless the face's fan folds over there (a hole,

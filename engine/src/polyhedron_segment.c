@@ -138,7 +138,7 @@ static bool planar_hit(const col_polyhedron *p, const poly_face *face, col_vec3 
 static bool face_hit(const col_polyhedron *p, const poly_face *face, col_vec3 q1, col_vec3 q2)
 {
 	const col_polyhedron_tetrahedron *first = &p->tetrahedra[face->tetra_first];
-	if (!face->fanned) /* 3.16: plain segment/triangle (Alg. 5.5) */
+	if (!face->fanned) /* 5.6: plain segment/triangle (Alg. 5.5) */
 		return col_segment_triangle_locate(q1, q2, first->centre, first->a, first->b).hit;
 	if (face->fan_planar)
 		return planar_hit(p, face, q1, q2);

@@ -1,5 +1,5 @@
-/* The principal (PCA) frame of a set of triangles (source 001, section 5; digest A.2.2): a mean, a
- * covariance, its eigenvectors by cyclic Jacobi, and deterministic rules for order, sign and ties. */
+/* The principal (PCA) frame of a set of triangles (source 001, section 5): a mean, a covariance, its
+ * eigenvectors by cyclic Jacobi, and deterministic rules for order, sign and ties. */
 #include <math.h>
 
 #include "collide/obb.h"

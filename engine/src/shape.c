@@ -1,4 +1,4 @@
-/* Support mappings of the convex colliders (source 004, B.2.1): for each core, its farthest point
+/* Support mappings of the convex colliders (source 004, 3.1): for each core, its farthest point
  * along a direction, in closed form where the core is curved or a box, by comparing vertices (or
  * climbing a polytope's edges) where it is a polytope. */
 #include "collide/shape.h"

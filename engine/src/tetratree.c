@@ -206,8 +206,8 @@ static void legs_at(const col_tetratree *tree, const col_vec3 d[3], const double
 }
 
 /* Def. 5.9 and the fitting of 5.2. The start: with each vertex written x d0 + y d1 + z d2 in the
- * cone's ray directions, the plane x + y + z = L holds them all for L = max(x + y + z) (the 2D
- * erratum 10's safe start: equal legs at the farthest vertex's distance can leave one outside).
+ * cone's ray directions, the plane x + y + z = L holds them all for L = max(x + y + z) (source 000's
+ * 2D erratum 10's safe start: equal legs at the farthest vertex's distance can leave one outside).
  * Then each leg is halved towards the apex while the tetrahedron still encloses, fit_iterations
  * steps of bisection per leg, every candidate checked exactly. */
 static void fit_enclosing_tetrahedron(const col_tetratree *tree, tt_cone *cone, int iterations)

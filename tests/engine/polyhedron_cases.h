@@ -1,10 +1,11 @@
-/* Polyhedra with polygonal faces for the tests (source 000, acceptance 13): the unit cube as
- * squares, a concave L-prism, a box with a pocket (a face with a hole), two cubes sharing an edge
- * (non-manifold), a U-prism whose centroid is outside it, a T-prism whose centroid lies in the
- * plane of two faces, and the engine's two complex models. And the oracle they are checked
- * against, which shares nothing with the covering: every face triangulated by ear clipping (its
- * hole joined by a diagonal found by brute force), the triangles made a col_mesh, and the mesh's
- * exact oracles asked (crossing count, all-pairs triangle tests). Header-only, like support.h. */
+/* Polyhedra with polygonal faces for the tests (source 000's 3D check 13, docs/sources.md): the
+ * unit cube as squares, a concave L-prism, a box with a pocket (a face with a hole), two cubes
+ * sharing an edge (non-manifold), a U-prism whose centroid is outside it, a T-prism whose centroid
+ * lies in the plane of two faces, and the engine's two complex models. And the oracle they are
+ * checked against, which shares nothing with the covering: every face triangulated by ear clipping
+ * (its hole joined by a diagonal found by brute force), the triangles made a col_mesh, and the
+ * mesh's exact oracles asked (crossing count, all-pairs triangle tests). Header-only, like
+ * support.h. */
 #ifndef COLLIDE_TESTS_ENGINE_POLYHEDRON_CASES_H
 #define COLLIDE_TESTS_ENGINE_POLYHEDRON_CASES_H
 

@@ -1,6 +1,6 @@
 /* Signed barycentric signs, triangle positions, tri-cones, and the barycentric segment and triangle
- * tests: the digest's acceptance cases 1-3, 10 and 11 (source 000, 4.1-4.6), then both tests
- * against brute-force references on random cases, integer ones included so that touching,
+ * tests: source 000's 2D checks 1-3, 10 and 11 (docs/sources.md; source 000, 4.1-4.6), then both
+ * tests against brute-force references on random cases, integer ones included so that touching,
  * collinear and shared-end cases come up often. */
 #include <math.h>
 

@@ -1,8 +1,9 @@
-/* Source 001's double box hierarchy (digest A.4): T2's invariants on every node of trees built for the
- * paper's solids, a regular dodecahedron, T3's elongated octahedron and random hulls; T3's numbers;
- * T5, random poses of pairs against GJK and the exact oracle (zero false "yes" in both leaf modes, zero
- * false "no" with the exact leaf test, the paper leaf test's false "no" all containments); T6, cubes
- * settled by their root inner boxes; the inner-box accept near touching; traces, levels, errors. */
+/* Source 001's double box hierarchy (its checks T1-T7 are in docs/sources.md): T2's invariants on every
+ * node of trees built for the paper's solids, a regular dodecahedron, T3's elongated octahedron and
+ * random hulls; T3's numbers; T5, random poses of pairs against GJK and the exact oracle (zero false
+ * "yes" in both leaf modes, zero false "no" with the exact leaf test, the paper leaf test's false "no"
+ * all containments); T6, cubes settled by their root inner boxes; the inner-box accept near touching;
+ * traces, levels, errors. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,9 +1,8 @@
-/* Conformal geometric algebra (cga.h): the identities of digest seed-003 6.1, the meet table of 6.2,
- * the transforms of 6.3, the products against a reference that builds each blade product from lists
- * of basis vectors (no bit tricks, no table), the compact forms against the full multivector path,
- * and the classification against Euclidean geometry on random cases. The digest's numbers use the
- * source's points, twice ours (Dorst normalisation, X . ni = -1): a blade of k points is 2^k smaller
- * here. */
+/* Conformal geometric algebra (cga.h): source 003's algebra, meet and versor values
+ * (docs/sources.md), the products against a reference that builds each blade product from lists of
+ * basis vectors (no bit tricks, no table), the compact forms against the full multivector path, and
+ * the classification against Euclidean geometry on random cases. Those values use the source's
+ * points, twice ours (Dorst normalisation, X . ni = -1): a blade of k points is 2^k smaller here. */
 #include <stdio.h>
 #include <string.h>
 
@@ -205,7 +204,7 @@ static void test_vector_identities(void **state)
 	}
 }
 
-/* Digest 6.1, items 1-4 and 6. */
+/* Source 003's algebra values 1-4 and 6 (docs/sources.md). */
 static void test_algebra_core(void **state)
 {
 	(void)state;
@@ -344,7 +343,7 @@ static void test_constructors(void **state)
 	col_error e;
 	col_multivector m;
 	col_cga_geometry g;
-	/* Sphere from the four points c +- r axes, c = (1,2,3), r = 2 (digest 6.3). */
+	/* Sphere from the four points c +- r axes, c = (1,2,3), r = 2 (source 003's versor values). */
 	col_vec3 four[4] = {{3, 2, 3}, {1, 4, 3}, {1, 2, 5}, {-1, 2, 3}};
 	check_ok(col_cga_sphere_through(four, &m, &e), &e);
 	check_ok(col_cga_geometry_of(&m, &g, &e), &e);
@@ -461,7 +460,7 @@ static void test_compact_forms_agree(void **state)
 		double full_square = col_cga_square(&m), compact_square = col_cga_sphere_meet_square(sa, sb);
 		if (fabs(full_square - compact_square) > tol * 1e6)
 			FAIL_CASE(&r, i, "sphere meet square: full %.17g, compact %.17g", full_square, compact_square);
-		/* The square is r1^2 r2^2 - (r1^2 + r2^2 - d^2)^2 / 4 (digest 2.7). */
+		/* The square is r1^2 r2^2 - (r1^2 + r2^2 - d^2)^2 / 4 (docs/cga.md). */
 		double d2 = col_vec3_length_squared(col_vec3_sub(p[0], p[2]));
 		double delta = ra * ra * rb * rb - 0.25 * (ra * ra + rb * rb - d2) * (ra * ra + rb * rb - d2);
 		if (fabs(compact_square - delta) > (exact ? 0.0 : 1e-9 * fmax(1.0, fabs(delta))))
@@ -648,7 +647,7 @@ static void test_compact_rounds_agree(void **state)
 	    cases, near);
 }
 
-/* ---- meets (digest 6.2) ---- */
+/* ---- meets (source 003's meet values, docs/sources.md) ---- */
 
 static col_cga_intersection meet_of(col_multivector a, col_multivector b)
 {
@@ -905,7 +904,7 @@ static void test_round_and_point_meets(void **state)
 	assert_non_null(strstr(e.message, "argument 1"));
 }
 
-/* ---- versors (digest 6.3) ---- */
+/* ---- versors (source 003's versor values, docs/sources.md) ---- */
 
 static col_multivector apply(col_multivector v, col_multivector a)
 {

@@ -1,12 +1,12 @@
-/* The CGA bounded collision tests of source 003 (ch. IV): the digest's hand-made cases (6.4) with the
- * errata's regressions, degenerate cases (touching at a vertex or along an edge, coplanar, collinear,
- * parallel, zero area, zero length, zero radius, NaN), and each routine against the engine's exact
- * Euclidean test on random cases of three classes: general position, a small integer grid where
- * touching and coplanar configurations are common, and that grid nudged by a few ulps so that the
- * rounding bounds cannot decide and the exact fallbacks must. Every class is drawn at scales 2^-10 to
- * 2^20 and offsets 0 to about 1e6. The cases the bounds left to the exact predicates are counted and
- * printed, not excluded. Then the brute-force mesh queries: CGA and Euclidean methods give the same
- * flags, and a range split the same as one call. */
+/* The CGA bounded collision tests of source 003 (ch. IV): its bounded-test cases (docs/sources.md)
+ * with the errata's regressions, degenerate cases (touching at a vertex or along an edge, coplanar,
+ * collinear, parallel, zero area, zero length, zero radius, NaN), and each routine against the
+ * engine's exact Euclidean test on random cases of three classes: general position, a small integer
+ * grid where touching and coplanar configurations are common, and that grid nudged by a few ulps so
+ * that the rounding bounds cannot decide and the exact fallbacks must. Every class is drawn at scales
+ * 2^-10 to 2^20 and offsets 0 to about 1e6. The cases the bounds left to the exact predicates are
+ * counted and printed, not excluded. Then the brute-force mesh queries: CGA and Euclidean methods
+ * give the same flags, and a range split the same as one call. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -72,7 +72,7 @@ static bool ref_sphere_sphere(col_sphere a, col_cga_mode ma, col_sphere b, col_c
 	return (a.radius > b.radius ? ma : mb) == COL_CGA_SOLID;
 }
 
-/* ---- the digest's cases (6.4) and degenerate ones ---- */
+/* ---- source 003's bounded-test cases (docs/sources.md) and degenerate ones ---- */
 
 static void check_segment_segment(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d, bool expected)
 {

@@ -1,6 +1,6 @@
-/* The simplicial covering and its DC queries (source 000, 4.1-4.4, 4.7): the digest's acceptance
- * cases 4-6, 9, 17 and 18, then every method against the foundation's oracles on each polygon
- * class, at random points and along the study's circular and linear trajectories (where the
+/* The simplicial covering and its DC queries (source 000, 4.1-4.4, 4.7): source 000's 2D checks
+ * 4-6, 9, 17 and 18 (docs/sources.md), then every method against the foundation's oracles on each
+ * polygon class, at random points and along the study's circular and linear trajectories (where the
  * coherence caches are exercised), circles and polygon pairs included. */
 #include <math.h>
 #include <stdio.h>

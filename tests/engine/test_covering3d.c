@@ -64,7 +64,7 @@ static void test_table_5_1(void **state)
 	    COL_TETRAHEDRON_OUTSIDE);
 	assert_string_equal(col_tetrahedron_position_name(COL_TETRAHEDRON_FACE123), "face 123");
 	assert_string_equal(col_tetrahedron_position_name((col_tetrahedron_position)99), "unknown");
-	/* The digest's sign check: orient(0, e_z, e_x, e_y) is positive in its convention,
+	/* Source 000's 3D check 1: orient(0, e_z, e_x, e_y) is positive in the convention of 3D erratum 2,
 	 * (B - A) . ((C - A) x (D - A)), which is col_orient3d with the first point last. */
 	assert_true(col_orient3d((col_vec3){0, 0, 1}, (col_vec3){1, 0, 0}, (col_vec3){0, 1, 0},
 	                         (col_vec3){0, 0, 0}) > 0.0);

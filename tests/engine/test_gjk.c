@@ -1,6 +1,6 @@
-/* GJK and Johnson's sub-algorithm: source 004's worked examples number by number (digest B.3),
- * the digest's derived vectors (B.4: P1, P2, J1-J3, G1-G4), and the invariants of B.4 on random
- * polytopes and on every kind of shape. The oracle comparisons live in test_gjk_oracle.c. */
+/* GJK and Johnson's sub-algorithm: source 004's worked examples number by number, its check vectors
+ * (P1, P2, J1-J3, G1-G4) and their invariants on random polytopes and on every kind of shape (all in
+ * docs/sources.md). The oracle comparisons live in test_gjk_oracle.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +37,7 @@ static col_convex *hull_of(const col_vec3 *points, int count)
 	return convex;
 }
 
-/* The unit cube in the digest's vertex order: for x in (0, 1), for y, for z. */
+/* The unit cube in the check vectors' vertex order (docs/sources.md): for x in (0, 1), for y, for z. */
 static const col_vec3 unit_cube[8] = {{0, 0, 0}, {0, 0, 1}, {0, 1, 0}, {0, 1, 1},
                                       {1, 0, 0}, {1, 0, 1}, {1, 1, 0}, {1, 1, 1}};
 
@@ -50,7 +50,7 @@ static col_gjk_options paper_options(void)
 
 /* ---- Johnson ---- */
 
-/* P1 (B.3 Example 1): the two points on a line through the origin. */
+/* P1 (source 004's Example 1): the two points on a line through the origin. */
 static void test_johnson_example_1(void **state)
 {
 	(void)state;
@@ -147,7 +147,7 @@ static void test_johnson_rejects_bad_counts(void **state)
 
 /* ---- the worked GJK runs ---- */
 
-/* P2 (B.3 Example 2): Rabbitz's run on two unit squares in z = 0, row by row. */
+/* P2 (source 004's Example 2): Rabbitz's run on two unit squares in z = 0, row by row. */
 static void test_gjk_example_2_squares(void **state)
 {
 	(void)state;
@@ -374,7 +374,7 @@ static void test_gjk_invalid_shapes_are_nowhere(void **state)
 	assert_false(col_gjk_intersect(&a, &b, NULL, NULL));
 }
 
-/* ---- invariants on random polytopes (B.4) ---- */
+/* ---- invariants on random polytopes (source 004's check vectors, docs/sources.md) ---- */
 
 static col_convex *random_cloud_hull(rng *r, int count)
 {

@@ -1,6 +1,6 @@
-/* Source 001's box toolkit (digest A.4): the 15-axis box test against T4 and an independent oracle
- * (edges clipped against boxes), the inner box against T1's closed forms and random polytopes, and the
- * principal frame against T3. */
+/* Source 001's box toolkit (its checks T1-T7 are in docs/sources.md): the 15-axis box test against T4
+ * and an independent oracle (edges clipped against boxes), the inner box against T1's closed forms and
+ * random polytopes, and the principal frame against T3. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -157,7 +157,7 @@ static void test_t4b_edge_edge(void **state)
 	b.axes[1] = v3((3 + r3) / 6, (3 - r3) / 6, -1 / r3);
 	b.axes[2] = v3((3 - r3) / 6, (3 + r3) / 6, 1 / r3);
 	b.half_extents = v3(2, 0.1, 0.1);
-	/* The digest's six-digit axes, and right-handed as ordered. */
+	/* T4's six-digit axes, and right-handed as ordered. */
 	assert_near(b.axes[1].x, 0.788675, 1e-6, "w.x");
 	assert_near(b.axes[2].x, 0.211325, 1e-6, "v.x");
 	assert_vec_near(col_vec3_cross(b.axes[0], b.axes[1]), b.axes[2], 1e-15, "u x w");
@@ -176,7 +176,7 @@ static void test_t4b_edge_edge(void **state)
 	assert_false(boxes_meet(&a, &b, 1e-9));
 	for (int k = 0; k < COL_OBB_AXIS_COUNT; ++k) {
 		double gap = col_obb_axis_gap(&a, &b, k);
-		if (k == 12) /* the distance: no direction parts them more (the digest's "about 0.0448") */
+		if (k == 12) /* the distance: no direction parts them more (T4's "about 0.0448") */
 			assert_near(gap, 0.0443650813895954, 1e-12, "gap along #12");
 		else if (!(gap <= 0.0))
 			fail_msg("axis %d separates too (gap %g)", k, gap);
@@ -685,7 +685,7 @@ static void test_t1_closed_forms(void **state)
 	                      plane(0, 0, 1, 2)};
 	check_inner("wedge", wedge, 5, NULL, 0.5, &(col_vec3){0, 0, 0}, &(col_vec3){0.5, 0.5, 2});
 
-	/* Regular dodecahedron and icosahedron from their vertices (the digest's lists). */
+	/* Regular dodecahedron and icosahedron from their vertices (T1's lists, docs/sources.md). */
 	col_vec3 dv[20];
 	int n = 0;
 	for (int k = 0; k < 8; ++k)

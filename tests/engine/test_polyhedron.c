@@ -1,10 +1,10 @@
 /* Polyhedra with polygonal faces (source 000, chapter 3 and 5.1-5.5): the models and their
- * coverings (false edges, centres, signs), the 15 positions of Table 5.1 (acceptance 2), Alg. 5.7's
- * codes (acceptance 5), the point test of Alg. 5.1 against an oracle that triangulates every face
- * and counts crossings (acceptance 13) on random points, integer grids and points placed on every
- * kind of feature, segment/face and segment/polyhedron and polyhedron/polyhedron against the same
- * triangles, rigid invariance (18), the fast path on and off (19), agreement with covering3d on
- * triangle meshes, and every validation failure. */
+ * coverings (false edges, centres, signs), the 15 positions of Table 5.1 (source 000's 3D check 2 in
+ * docs/sources.md), Alg. 5.7's codes (check 5), the point test of Alg. 5.1 against an oracle that
+ * triangulates every face and counts crossings (check 13) on random points, integer grids and points
+ * placed on every kind of feature, segment/face and segment/polyhedron and polyhedron/polyhedron
+ * against the same triangles, rigid invariance (18), the fast path on and off (19), agreement with
+ * covering3d on triangle meshes, and every validation failure. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -192,7 +192,7 @@ static void test_classes(void **state)
 	free_poly_classes(classes);
 }
 
-/* ---- Table 5.1 (acceptance 2) ---- */
+/* ---- Table 5.1 (source 000's 3D check 2) ---- */
 
 /* A cube [-12, 12]^3 from O = 0: in every covering tetrahedron of the face x = 12, each of the 15
  * features at the average of its vertices (integer) is located exactly, and is inside the cube. */
@@ -240,7 +240,7 @@ static void test_table_5_1(void **state)
 	col_polyhedron_destroy(p);
 }
 
-/* ---- Alg. 5.7 (acceptance 5) ---- */
+/* ---- Alg. 5.7 (source 000's 3D check 5) ---- */
 
 static void test_fan_codes(void **state)
 {
@@ -592,7 +592,7 @@ static void test_pairs(void **state)
 	free_poly_classes(classes);
 }
 
-/* ---- acceptance 18 and 19 ---- */
+/* ---- source 000's 3D checks 18 and 19 ---- */
 
 /* One rigid motion applied to everything: points moved with their polyhedron, pairs both moved. */
 static void test_rigid_invariance(void **state)
@@ -629,7 +629,7 @@ static void test_rigid_invariance(void **state)
 	free_poly_classes(classes);
 }
 
-/* The fast path of 3.16 on and off: the same answers for points (random and on every feature),
+/* The fast path of 5.6 on and off: the same answers for points (random and on every feature),
  * segments and pairs, on the classes with triangle faces and on triangle meshes. */
 static void test_fast_path(void **state)
 {

@@ -187,15 +187,15 @@ static void expect_points_apart(const char *what, const col_vec3 *a, int na, con
 	}
 }
 
-/* ---- the digest's worked examples (seed 004, B.3 and B.4) ---- */
+/* ---- source 004's worked examples and check vectors (docs/sources.md) ---- */
 
-static void test_digest_examples(void **state)
+static void test_source_004_examples(void **state)
 {
 	(void)state;
-	/* B.3 Example 2: two unit squares in z = 0. */
+	/* Source 004's Example 2: two unit squares in z = 0. */
 	const col_vec3 square_a[4] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
 	const col_vec3 square_b[4] = {{2, 2, 0}, {3, 2, 0}, {3, 3, 0}, {2, 3, 0}};
-	expect_points_apart("B.3 squares", square_a, 4, square_b, 4, sqrt(2.0), (col_vec3){1, 1, 0},
+	expect_points_apart("source 004's squares", square_a, 4, square_b, 4, sqrt(2.0), (col_vec3){1, 1, 0},
 	                    (col_vec3){2, 2, 0});
 	/* G1 vertex-vertex, G2 edge-edge, G4 vertex-face against the unit cube. */
 	const col_vec3 g1[4] = {{2, 2, 2}, {3, 2, 2}, {2, 3, 2}, {2, 2, 3}};
@@ -221,7 +221,7 @@ static void test_digest_examples(void **state)
 	col_shape square2b =
 	    polygon2((const col_vec2[]){{2, 2}, {3, 2}, {3, 3}, {2, 3}}, 4, col_transform3_identity());
 	col_vec3 pa = {1, 1, 0}, pb = {2, 2, 0};
-	expect_apart("B.3 squares as 2D polygons", &square2a, &square2b, sqrt(2.0), 1e-12, &pa, &pb);
+	expect_apart("source 004's squares as 2D polygons", &square2a, &square2b, sqrt(2.0), 1e-12, &pa, &pb);
 }
 
 /* ---- every pair of kinds, by hand ---- */
@@ -1230,7 +1230,7 @@ static void test_random_curved(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_digest_examples),
+	    cmocka_unit_test(test_source_004_examples),
 	    cmocka_unit_test(test_sphere_sphere),
 	    cmocka_unit_test(test_sphere_box),
 	    cmocka_unit_test(test_box_box),

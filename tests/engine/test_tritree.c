@@ -1,6 +1,6 @@
-/* The tri-tree (source 000, 4.5): its structure (the digest's acceptance cases 12-16: cones per
- * level and their directions, classification completeness, enclosing triangles and circles,
- * regular envelopes, Prop. 4.12) and its point, circle and polygon queries against the
+/* The tri-tree (source 000, 4.5): its structure (source 000's 2D checks 12-16, docs/sources.md:
+ * cones per level and their directions, classification completeness, enclosing triangles and
+ * circles, regular envelopes, Prop. 4.12) and its point, circle and polygon queries against the
  * foundation's oracles on every polygon class, at random points and poses and along the study's
  * trajectories with coherence caches. */
 #include <math.h>

@@ -1,7 +1,7 @@
 -- Conformal geometric algebra through the Lua API (cga.h, lua/wrap_cga.c): the algebra's
--- identities (digest seed-003 6.1, in Dorst's normalisation: half the thesis's points), every
--- constructor and its errors, the operators against the named functions, the geometry read back,
--- the meet table of digest 6.2 and the versors of 6.3.
+-- identities (source 003's algebra values, docs/sources.md, in Dorst's normalisation: half the
+-- thesis's points), every constructor and its errors, the operators against the named functions, the
+-- geometry read back, source 003's meet values and its versor values.
 local collide = require "collide"
 local support = dofile((os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/tests/lua/support.lua")
 local error_of = support.error_of
@@ -102,8 +102,8 @@ describe("collide.cga", function()
 			assert.are.equal("ni", tostring(cga.ni))
 			assert.are.equal("no", tostring(cga.no))
 			assert.are.equal("3 + e1 - 2 no^ni", tostring(cga.multivector{ scalar = 3, e1 = 1, e45 = 2 }))
-			-- the line through (1, 1, 0) and (1, 0, 0): X_p ^ X_q ^ ni = -e12^ni - e2^e45 (digest 6.1.4,
-			-- a quarter of the thesis's), and e45 = -no^ni
+			-- the line through (1, 1, 0) and (1, 0, 0): X_p ^ X_q ^ ni = -e12^ni - e2^e45 (source
+			-- 003's algebra value 4, a quarter of the thesis's), and e45 = -no^ni
 			assert.are.equal("-e12^ni + e2^no^ni", tostring(cga.line({ 1, 1, 0 }, { 1, 0, 0 })))
 			-- a long one: every blade, longer than any small buffer
 			local c = {}
@@ -306,7 +306,7 @@ describe("collide.cga", function()
 			-- a point lies on what passes through it: X ^ A = 0
 			local L = cga.line({ 1, 1, 0 }, { 1, 0, 0 })
 			assert.is_true((L ^ cga.point(1, -1, 0)) == cga.multivector(0))
-			-- and not otherwise: a quarter of the thesis's -8 e12 e ebar (digest 6.1.4)
+			-- and not otherwise: a quarter of the thesis's -8 e12 e ebar (algebra value 4)
 			near_mv(cga.multivector{ e1245 = -1 }, L ^ cga.point(0, 2, 0))
 			-- the circle about a centre passes through the points at its radius
 			local C = cga.circle{ center = { 1, 2, 3 }, normal = { 0, 0, 2 }, r = 2 }
@@ -409,7 +409,7 @@ describe("collide.cga", function()
 		end)
 
 		it("reads spheres, planes, lines, circles and pairs", function()
-			-- digest 6.3: the sphere through c +- r axes, c = (1, 2, 3), r = 2
+			-- source 003's versor values: the sphere through c +- r axes, c = (1, 2, 3), r = 2
 			local S = cga.sphere({ 3, 2, 3 }, { -1, 2, 3 }, { 1, 4, 3 }, { 1, 2, 5 })
 			local g = S:geometry()
 			assert.are.equal("sphere", g.kind)
@@ -480,7 +480,7 @@ describe("collide.cga", function()
 	describe("the meet", function()
 		local origin = { 0, 0, 0 }
 
-		-- The unit spheres d apart (digest 6.2): sign of the square, radius of the circle.
+		-- Unit spheres d apart (source 003's meet values): sign of the square, radius of the circle.
 		it("classifies unit spheres by their distance", function()
 			local cases = {
 				{ 0.5, "real", 0.9375, 1 - (2 - 0.25) ^ 2 / 4 },
@@ -538,14 +538,14 @@ describe("collide.cga", function()
 			assert.is_true(r:solids_meet())
 		end)
 
-		it("reads the dual forms' wedge with the opposite sign (digest 6.2, a sixteenth of the thesis's)", function()
+		it("reads the dual forms' wedge with the opposite sign (a sixteenth of the thesis's)", function()
 			for _, case in ipairs{ { 1, -0.75 }, { 2, 0 }, { 3, 11.25 } } do
 				local s1, s2 = cga.dual_sphere(origin, 1), cga.dual_sphere({ case[1], 0, 0 }, 1)
 				assert.is_near(case[2], cga.square(s1 ^ s2), 1e-12, "d = " .. case[1])
 			end
 		end)
 
-		it("stays imaginary for the digest's far pair of spheres (6.4, local frame)", function()
+		it("stays imaginary for source 003's far pair of spheres (local frame)", function()
 			local m = cga.meet(sphere(origin, 8), sphere({ 558.93, 206.351, 38.258 }, 8))
 			assert.are.equal("imaginary", m:classify())
 			assert.is_true(m:square() < 0)

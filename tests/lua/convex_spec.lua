@@ -1,6 +1,6 @@
 -- Convex shapes, GJK and penetration (shape.h, convex.h, hull.h, gjk.h, epa.h): every constructor
 -- and shape method, the polytope's methods, source 004's worked examples through the Lua API
--- (Rabbitz's two squares, the digest's cubes G1, Johnson's P1 and J2), EPA on overlapping boxes,
+-- (Rabbitz's two squares, the cubes of check vector G1, Johnson's P1 and J2), EPA on overlapping boxes,
 -- warm starts, the older collide.sphere / circle / segment as convex shapes, every error path with
 -- its message, and that a shape keeps its polytope or polygon alive.
 local collide = require "collide"
@@ -18,7 +18,7 @@ local function dot(a, b)
 	return a[1] * b[1] + a[2] * b[2] + (a[3] or 0) * (b[3] or 0)
 end
 
--- The unit cube in the digest's vertex order: for x in (0, 1), for y, for z.
+-- The unit cube in the check vectors' vertex order (docs/sources.md): for x in (0, 1), for y, for z.
 local function unit_cube_points()
 	local pts = {}
 	for x = 0, 1 do
@@ -346,7 +346,7 @@ describe("collide.gjk", function()
 		assert.is_near(math.sqrt(2), s.upper, tight)
 	end)
 
-	it("reproduces the digest's G1 on cubes made by collide.convex: corner to corner, sqrt(3)", function()
+	it("reproduces check vector G1 on cubes made by collide.convex: corner to corner, sqrt(3)", function()
 		local a = collide.convex(unit_cube_points())
 		local b = collide.convex{ { 2, 2, 2 }, { 3, 2, 2 }, { 2, 3, 2 }, { 2, 2, 3 } }
 		local distance, pa, pb, info = collide.gjk(a, b, { paper = true, trace = true })

@@ -1,10 +1,10 @@
-/* Source 001's double box hierarchy (digest 001, A.2.5-A.2.7): a convex polytope cut in two again and
+/* Source 001's double box hierarchy (sections 3 and 6): a convex polytope cut in two again and
  * again by planes through each piece's centroid, perpendicular to its principal axis; every node keeps
  * an outer box (holding its piece) and an inner box (the largest box inside it). Two hierarchies are
  * descended together: outer boxes apart say "no" (the pieces cannot meet), inner boxes overlapping say
  * "yes" (the solids must meet), and only pairs neither settles go down to leaf tests.
  *
- * The build (col_boxtree_build) follows A.2.5: at each node the principal frame of its faces
+ * The build (col_boxtree_build) follows section 3: at each node the principal frame of its faces
  * (col_principal_frame, the parent's axes kept on ties), a cutting plane through the frame's origin
  * perpendicular to its first axis, every face polygon clipped by it (Sutherland-Hodgman) keeping where
  * it came from (a face of the original polytope, or a cut), the cut's cross-section added to both
@@ -62,7 +62,7 @@ typedef struct col_boxtree col_boxtree; /* opaque: build it, query it, destroy i
 /* Where the root's boxes are taken. */
 typedef enum col_boxtree_root_frame {
 	COL_BOXTREE_ROOT_AABB = 0, /* the model frame: the outer box is the axis-aligned bounding box and
-	                              the inner box is aligned with the model axes (the paper, A.2.3) */
+	                              the inner box is aligned with the model axes (the paper, section 3) */
 	COL_BOXTREE_ROOT_PCA,      /* the root's principal frame, like every other node */
 } col_boxtree_root_frame;
 
@@ -150,7 +150,7 @@ const col_triangle *col_boxtree_leaf_triangles(const col_boxtree *tree, const in
 
 /* How a pair neither box test settles is split. */
 typedef enum col_boxtree_descent {
-	/* The paper's printed descent (A.2.7): a terminal node against the other's children; two inner
+	/* The paper's printed descent (section 6): a terminal node against the other's children; two inner
 	 * nodes: each child of the first against the second, then the first against each child of the
 	 * second. That reaches a pair of nodes along every order of descents; a pair already explored
 	 * (and found apart) is not explored again (when both trees have at most 64 nodes), which changes
@@ -164,7 +164,7 @@ typedef enum col_boxtree_descent {
 typedef enum col_boxtree_leaf_test {
 	/* The paper's: every pair of their ORIGINAL triangles, col_triangle_intersects_triangle (exact).
 	 * It sees surfaces only: two solids one inside the other, whose surfaces never meet, are missed
-	 * unless some inner boxes overlap (the containment gap, A.2.7); an INTERIOR node has no
+	 * unless some inner boxes overlap (the containment gap, docs/convex.md); an INTERIOR node has no
 	 * triangles. */
 	COL_BOXTREE_LEAF_PAPER = 0,
 	/* The two nodes' convex pieces by GJK (col_gjk_intersect): pieces are solids, so nothing is
@@ -232,7 +232,7 @@ typedef struct col_boxtree_stats {
 } col_boxtree_stats;
 
 /* Whether the solids of a and b, placed by their poses (body -> world), meet (touching counts, up to
- * what the leaf test sees: see col_boxtree_leaf_test). The digest's recommended traversal (A.2.7): at
+ * what the leaf test sees: see col_boxtree_leaf_test). The traversal rebuilt from section 6: at
  * every pair visited, outer boxes apart reject it, inner boxes overlapping accept the query; a pair of
  * terminal nodes is settled by the leaf test; any other pair is split (query->descent). Sound: a "yes"
  * is always true (inner boxes and exact leaf tests), and with the exact leaf test a "no" is too.

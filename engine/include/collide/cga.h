@@ -1,4 +1,4 @@
-/* Conformal geometric algebra of 3D space (source 003, Roa 2011; digest seed-003): points, spheres,
+/* Conformal geometric algebra of 3D space (source 003, Roa 2011; docs/sources.md): points, spheres,
  * planes, lines, circles and point pairs as blades of one 32-dimensional algebra, whose single
  * "meet" intersects any two of them and whose versors move all of them alike.
  *
@@ -218,7 +218,7 @@ typedef struct col_cga_intersection {
 	col_cga_relation relation;
 	/* The meet of the inputs normalised to unit weight (points -X.ni = 1, |d| = 1 for lines,
 	 * |n| = 1 for planes), taken in a frame centred on the inputs so that far from the origin no
-	 * precision is lost (erratum 3.8), and moved back. */
+	 * precision is lost (source 003's precision notes, docs/sources.md), and moved back. */
 	col_multivector meet;
 	/* The meet's square in that frame: for spheres r1^2 r2^2 - (r1^2 + r2^2 - d^2)^2 / 4, for a
 	 * sphere and a plane or line r^2 - h^2, for planes |n1 x n2|^2, for a line and a plane

@@ -1,10 +1,9 @@
-/* The bounded collision tests of source 003 (Roa 2011, ch. IV: Algorithms IV.1-IV.6; digest seed-003
- * 3.2-3.7) in conformal geometric algebra: segments, triangles and spheres, decided by the signs of
- * the CGA meets of their carriers (line-line, line-plane, line-sphere, plane-sphere, sphere-sphere)
- * and of point-sphere inner products, with the digest's errata fixed (section 5: either obtuse
- * angle rejects in segment-sphere, a line lies in a plane only when the whole meet vanishes, a
- * zero line-line meet means coplanar, coplanar triangles test containment, solid mode, local
- * frames).
+/* The bounded collision tests of source 003 (Roa 2011, ch. IV: Algorithms IV.1-IV.6) in conformal
+ * geometric algebra: segments, triangles and spheres, decided by the signs of the CGA meets of their
+ * carriers (line-line, line-plane, line-sphere, plane-sphere, sphere-sphere) and of point-sphere
+ * inner products, with the source's errata fixed (docs/sources.md: either obtuse angle rejects in
+ * segment-sphere, a line lies in a plane only when the whole meet vanishes, a zero line-line meet
+ * means coplanar, coplanar triangles test containment, solid mode, local frames).
  *
  * The meets come from the compact forms of cga.h, never from 32-blade products: lines as Plucker
  * pairs (col_cga_plucker), planes and spheres as dual vectors (col_cga_vector), each built in a local

@@ -64,12 +64,12 @@ double col_convex_area(const col_convex *convex);
 col_vec3 col_convex_centroid(const col_convex *convex);
 col_aabb3 col_convex_bounds(const col_convex *convex);
 
-/* The vertex farthest along direction: the support mapping (source 004, B.2.1). start >= 0 begins
+/* The vertex farthest along direction: the support mapping (source 004, 3.1). start >= 0 begins
  * a hill climb over the edges at that vertex (temporal coherence: pass the last answer; on a convex
  * polytope a vertex no neighbour beats is a farthest one); start < 0 compares every vertex and, on a
- * tie, answers the lowest index (the digest's rule, for reproducible traces). A start beyond the
- * last vertex compares every vertex too. A zero (or NaN) direction answers start, or 0 when start
- * < 0. -1 for a NULL polytope. */
+ * tie, answers the lowest index (as source 004's worked examples do, for reproducible traces). A
+ * start beyond the last vertex compares every vertex too. A zero (or NaN) direction answers start,
+ * or 0 when start < 0. -1 for a NULL polytope. */
 int col_convex_support(const col_convex *convex, col_vec3 direction, int start);
 
 /* Whether p lies in the closed solid (exact: col_orient3d against every face). A flat polytope

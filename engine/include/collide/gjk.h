@@ -1,4 +1,4 @@
-/* GJK, the Gilbert-Johnson-Keerthi distance algorithm, as source 004 lays it out (digest Part B):
+/* GJK, the Gilbert-Johnson-Keerthi distance algorithm, as source 004 lays it out (section 3):
  * the distance between two convex shapes is the distance from the origin to their Minkowski
  * difference K = A - B, which GJK approaches through simplices of support points of K, each reduced
  * by Johnson's distance sub-algorithm (its determinants Delta, eq. 1.11, and the acceptance test of
@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-/* ---- Johnson's sub-algorithm (004, B.2.4-B.2.5) ---- */
+/* ---- Johnson's sub-algorithm (source 004, section 3.2, eqs. 1.11-1.17) ---- */
 
 /* Subsets of up to four points are bit masks: bit i for point i, 1..15. */
 typedef struct col_johnson_result {
@@ -45,9 +45,9 @@ typedef struct col_gjk_options {
 	int max_iterations;        /* default 64 */
 	/* Source 004 as printed: start at a0 - b0 (the cores' first vertices), supports by comparing every
 	 * vertex with ties to the lowest index, and Johnson's search over every subset; traces then match
-	 * the digest's worked examples. false (the default): start from the cache or the cores' centres,
-	 * supports by hill climbing, and van den Bergen's search of the subsets holding the newest point
-	 * first (the same answer when exact). */
+	 * source 004's worked examples (docs/sources.md). false (the default): start from the cache or
+	 * the cores' centres, supports by hill climbing, and van den Bergen's search of the subsets
+	 * holding the newest point first (the same answer when exact). */
 	bool paper;
 } col_gjk_options;
 
@@ -102,7 +102,7 @@ static inline void col_gjk_cache_reset(col_gjk_cache *cache)
 	cache->count = 0;
 }
 
-/* One iteration, for teaching (the digest's trace table, B.3): at v_k the supports s_A(-v), s_B(v)
+/* One iteration, for teaching (a row of source 004's worked run): at v_k the supports s_A(-v), s_B(v)
  * and their values h, w = s_A(-v) - s_B(v), g = |v|^2 - v.w, then Johnson on V_k + {w}. */
 typedef struct col_gjk_step {
 	col_vec3 v;         /* v_k (world) */
@@ -132,7 +132,7 @@ col_gjk_result col_gjk_distance(const col_shape *a, const col_shape *b, const co
                                 col_gjk_cache *cache, col_gjk_trace *trace);
 
 /* Whether two shapes overlap (touching counts), stopping as soon as a separating direction shows
- * (v.w > 0 with the radii taken in: B.2.3's boolean early out) or the origin is enclosed. Faster
+ * (v.w > 0 with the radii taken in: the boolean early out) or the origin is enclosed. Faster
  * than the distance. separating_axis (may be NULL) receives, when they are apart, a world direction
  * d with max over A of d.x < min over B of d.x; zero when they overlap. cache may be NULL. */
 bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *cache,

@@ -4,7 +4,7 @@
  *
  * Every set is closed and every sign comes from col_orient3d or col_orient2d (predicates.h), so
  * the answers are exact, with no epsilon: touching counts as meeting. The source's epsilon
- * comparisons become exact signs, with errata 7 and 8 of the digest (3.19) fixed. A NaN or
+ * comparisons become exact signs, with source 000's 3D errata 7 and 8 (docs/sources.md) fixed. A NaN or
  * infinite coordinate is nowhere: every test with one answers "no hit" (false). */
 #ifndef COLLIDE_INTERSECT3D_H
 #define COLLIDE_INTERSECT3D_H

@@ -1,4 +1,4 @@
-/* The box toolkit of source 001's double box hierarchy (digest 001, A.2.2-A.2.6): oriented boxes and
+/* The box toolkit of source 001's double box hierarchy (sections 3 to 5): oriented boxes and
  * their 15-axis separating-axis test, frames, the largest box inside a convex polytope (the "inner
  * box"), and the principal (PCA) frame of a set of triangles.
  *
@@ -98,12 +98,12 @@ bool col_obb_overlap(const col_obb *a, const col_obb *b, int *separating_axis);
  * 0..14 or non-finite boxes. */
 double col_obb_axis_gap(const col_obb *a, const col_obb *b, int axis);
 
-/* ---- the largest box inside a convex polytope (digest A.2.4) ---- */
+/* ---- the largest box inside a convex polytope (source 001, section 4) ---- */
 
 typedef enum col_inscribed_box_method {
 	/* The largest-volume box aligned with the frame: maximise sum_j log(hi_j - lo_j) under the
 	 * containment constraints A+ hi - A- lo <= b (one per plane), by the primal log-barrier Newton
-	 * method (digest A.2.4). The paper's problem, which it solved with KNITRO. */
+	 * method. The paper's problem (section 4), which it solved with KNITRO. */
 	COL_INSCRIBED_BOX_BARRIER = 0,
 	/* The largest box of a fixed aspect (options.aspect): centre c and scale s maximising s under
 	 * A c + s |A| h <= b, a linear program. Cheaper, not the paper's problem. */
@@ -119,7 +119,7 @@ typedef struct col_inscribed_box_options {
 	 * 5000. */
 	int max_newton_steps;
 	/* Half extents (frame coordinates) whose shape the fixed-aspect box keeps; all 0 picks the
-	 * polytope's own bounding box in the frame (the outer box, as the digest suggests). */
+	 * polytope's own bounding box in the frame (the outer box). */
 	col_vec3 aspect;
 } col_inscribed_box_options;
 
@@ -163,7 +163,7 @@ col_status col_inscribed_box(const col_plane *planes, int plane_count, const col
                              const col_inscribed_box_options *options, col_vec3 *lo, col_vec3 *hi,
                              col_inscribed_box_info *info, col_error *error);
 
-/* ---- the principal frame (digest A.2.2) ---- */
+/* ---- the principal frame (source 001, section 5) ---- */
 
 /* Which mean and covariance the principal frame diagonalises. */
 typedef enum col_centroid_mode {

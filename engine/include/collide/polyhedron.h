@@ -3,7 +3,7 @@
  * face is fanned around its centre W into triangles W Q_j Q_j+1, its holes joined to its outer
  * loop by "false edges" walked once each way (not boundary), and every fan triangle is joined to
  * the origin O, the solid's centroid, to make the signed covering tetrahedra S_ij = O W Q_j Q_j+1
- * whose signed sum is the solid. A triangle face is not fanned (the fast path of 3.16): its
+ * whose signed sum is the solid. A triangle face is not fanned (the fast path of 5.6): its
  * tetrahedron is O a b c and its whole outer triangle is boundary.
  *
  * Every sign is exact (predicates.h), and a point on the boundary (a face, a real edge, a vertex)
@@ -52,10 +52,10 @@ typedef struct col_polyhedron_options {
 	 * diagonal of its box). 1e-6 by default; 0 demands exact coplanarity (orient3d = 0). A face
 	 * within the tolerance but not exactly planar is accepted, its surface being its fan (above). */
 	double planarity_tolerance;
-	/* The triangle-mesh fast path of 3.16 (true by default): a triangle face is its own covering
+	/* The triangle-mesh fast path of 5.6 (true by default): a triangle face is its own covering
 	 * triangle, any hit of it is boundary at once, and segment/face is plain segment/triangle.
 	 * false fans triangle faces like every other face and runs the general rules; the answers are
-	 * the same (acceptance 19), so this exists to show it. */
+	 * the same (source 000's 3D check 19, docs/sources.md), so this exists to show it. */
 	bool triangle_fast_path;
 } col_polyhedron_options;
 
@@ -85,7 +85,7 @@ col_status col_polyhedron_create(const col_vec3 *vertices, int vertex_count, con
                                  int index_count, const col_polyhedron_options *options, col_polyhedron **out,
                                  col_error *error);
 
-/* Each triangle of a closed mesh one face (3.16). Fails as col_polyhedron_create does (an open or
+/* Each triangle of a closed mesh one face (5.6). Fails as col_polyhedron_create does (an open or
  * misoriented mesh is COL_ERROR_TOPOLOGY, a zero-area triangle COL_ERROR_DEGENERATE). */
 col_status col_polyhedron_from_mesh(const col_mesh *mesh, const col_polyhedron_options *options,
                                     col_polyhedron **out, col_error *error);

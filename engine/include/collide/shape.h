@@ -1,4 +1,4 @@
-/* Convex colliders described by their support mappings (source 004, B.2.1): GJK (gjk.h), EPA
+/* Convex colliders described by their support mappings (source 004, 3.1): GJK (gjk.h), EPA
  * (epa.h) and the contact queries (contact.h) ask a shape only for its farthest point along a
  * direction, so one algorithm serves every kind below, and any pair of them.
  *
