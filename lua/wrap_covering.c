@@ -656,7 +656,7 @@ static void check_triangle(lua_State *L, int arg, col_vec2 out[3])
 		              lua_pushfstring(L, "triangle: expected 3 points, got a table of length %I", n));
 	for (int k = 0; k < 3; k++) {
 		lua_geti(L, arg, k + 1);
-		char what[24];
+		char what[32];
 		snprintf(what, sizeof what, "triangle vertex %d", k + 1);
 		col_lua_table_point2(L, -1, arg, what, &out[k]);
 		lua_pop(L, 1);

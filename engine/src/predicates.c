@@ -228,7 +228,9 @@ static COL_NOINLINE double orient2d_slow(col_vec2 a, col_vec2 b, col_vec2 c)
 {
 	col_vec2 p[3] = {a, b, c}, t[3];
 	double h[12];
-	int n = translate2(p, 3, t) ? orient2d_exact(t[0], t[1], t[2], h) : orient2d_exact(a, b, c, h);
+	/* With c at the origin the determinant is the cross product of the other two alone. */
+	int n = translate2(p, 3, t) ? cross_exact(t[0].x, t[0].y, t[1].x, t[1].y, h)
+	                            : orient2d_exact(a, b, c, h);
 	return col_expansion_estimate(n, h);
 }
 
@@ -236,8 +238,8 @@ static COL_NOINLINE double orient3d_slow(col_vec3 a, col_vec3 b, col_vec3 c, col
 {
 	col_vec3 p[4] = {a, b, c, d}, t[4];
 	double h[96];
-	int n =
-	    translate3(p, 4, t) ? orient3d_exact(t[0], t[1], t[2], t[3], h) : orient3d_exact(a, b, c, d, h);
+	/* With d at the origin three of the four minors vanish: one 3x3 determinant is the answer. */
+	int n = translate3(p, 4, t) ? det3_exact(t[0], t[1], t[2], h) : orient3d_exact(a, b, c, d, h);
 	return col_expansion_estimate(n, h);
 }
 
