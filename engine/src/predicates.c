@@ -234,13 +234,44 @@ static COL_NOINLINE double orient2d_slow(col_vec2 a, col_vec2 b, col_vec2 c)
 	return col_expansion_estimate(n, h);
 }
 
-static COL_NOINLINE double orient3d_slow(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d)
+/* orient3d between the filter and the full expansion, for points whose differences are not exact
+ * (rotated vertices of one face: coplanar up to rounding). Write each exact difference as its
+ * rounded value plus a tail, D = R + T with |T| <= u |R| entrywise. Then
+ *   det D = det R + sum_ij T_ij cof_ij(R) + (terms with two or three tails),
+ * the last below (3 u^2 + u^3) P, P the permanent of R. det R is an exact expansion, estimated to
+ * 2 u of itself. The first-order sum is taken in doubles: each cofactor and product rounded (9 u^2 P
+ * in all, every monomial of P sitting in three of its terms) and eight additions (24 u^2 P). With
+ * the estimate's error that is under 42 u^2 P + 3 u |det|, so the sign of det = det R + first order
+ * is exact once |det| exceeds 48 u^2 P + 4 u |det| (the margin also covers P's own rounding). When
+ * all tails vanish det R is the determinant itself. */
+static const double orient3d_tail_bound = 48.0 * U * U;
+
+static COL_NOINLINE double orient3d_slow(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d, double permanent)
 {
-	col_vec3 p[4] = {a, b, c, d}, t[4];
+	double adx, bdx, cdx, ady, bdy, cdy, adz, bdz, cdz;
+	double adxt, bdxt, cdxt, adyt, bdyt, cdyt, adzt, bdzt, cdzt;
+	col_two_diff(a.x, d.x, &adx, &adxt), col_two_diff(b.x, d.x, &bdx, &bdxt);
+	col_two_diff(c.x, d.x, &cdx, &cdxt), col_two_diff(a.y, d.y, &ady, &adyt);
+	col_two_diff(b.y, d.y, &bdy, &bdyt), col_two_diff(c.y, d.y, &cdy, &cdyt);
+	col_two_diff(a.z, d.z, &adz, &adzt), col_two_diff(b.z, d.z, &bdz, &bdzt);
+	col_two_diff(c.z, d.z, &cdz, &cdzt);
 	double h[96];
-	/* With d at the origin three of the four minors vanish: one 3x3 determinant is the answer. */
-	int n = translate3(p, 4, t) ? det3_exact(t[0], t[1], t[2], h) : orient3d_exact(a, b, c, d, h);
-	return col_expansion_estimate(n, h);
+	double rounded = col_expansion_estimate(
+	    det3_exact((col_vec3){adx, ady, adz}, (col_vec3){bdx, bdy, bdz}, (col_vec3){cdx, cdy, cdz}, h), h);
+	if (adxt == 0.0 && bdxt == 0.0 && cdxt == 0.0 && adyt == 0.0 && bdyt == 0.0 && cdyt == 0.0 &&
+	    adzt == 0.0 && bdzt == 0.0 && cdzt == 0.0)
+		return rounded; /* d at the origin exactly: the one minor left is the determinant */
+	/* Each tail times its cofactor in R (rows a - d, b - d, c - d). */
+	double first = adxt * (bdy * cdz - bdz * cdy) + adyt * (bdz * cdx - bdx * cdz) +
+	               adzt * (bdx * cdy - bdy * cdx) + bdxt * (cdy * adz - cdz * ady) +
+	               bdyt * (cdz * adx - cdx * adz) + bdzt * (cdx * ady - cdy * adx) +
+	               cdxt * (ady * bdz - adz * bdy) + cdyt * (adz * bdx - adx * bdz) +
+	               cdzt * (adx * bdy - ady * bdx);
+	double det = rounded + first;
+	double bound = orient3d_tail_bound * permanent + 4.0 * U * fabs(det);
+	if (det > bound || -det > bound)
+		return det;
+	return col_expansion_estimate(orient3d_exact(a, b, c, d, h), h);
 }
 
 static COL_NOINLINE double incircle_slow(col_vec2 a, col_vec2 b, col_vec2 c, col_vec2 d)
@@ -290,7 +321,7 @@ double col_orient3d(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d)
 	double bound = orient3d_bound * permanent;
 	if (det > bound || -det > bound)
 		return det;
-	return orient3d_slow(a, b, c, d);
+	return orient3d_slow(a, b, c, d, permanent);
 }
 
 double col_incircle(col_vec2 a, col_vec2 b, col_vec2 c, col_vec2 d)
@@ -619,8 +650,7 @@ int col_sphere_line_side(col_vec3 center, double radius, col_vec3 a, col_vec3 b)
 static int orient3d_expansion(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 d, double *h)
 {
 	col_vec3 p[4] = {a, b, c, d}, t[4];
-	return translate3(p, 4, t) ? orient3d_exact(t[0], t[1], t[2], t[3], h)
-	                           : orient3d_exact(a, b, c, d, h);
+	return translate3(p, 4, t) ? det3_exact(t[0], t[1], t[2], h) : orient3d_exact(a, b, c, d, h);
 }
 
 static COL_NOINLINE int sphere_plane_slow(col_vec3 center, double radius, col_vec3 a, col_vec3 b, col_vec3 c,
