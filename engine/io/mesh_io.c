@@ -1,249 +1,155 @@
-/* Mesh files: import through assimp's C API, export as OBJ or binary STL with plain stdio. */
-#include "collide/io.h"
+/* Mesh files: the format is told from the content (then the name), the matching reader fills a
+ * builder, and the mesh is made and welded here; export as OBJ or binary STL with plain stdio. */
+/* newlocale, uselocale and fstat are POSIX. */
+#define _POSIX_C_SOURCE 200809L
+#include "mesh_reader.h"
 
 #include "../src/error.h"
 
-#include <assimp/cimport.h>
-#include <assimp/postprocess.h>
-#include <assimp/scene.h>
-
+#include <ctype.h>
 #include <errno.h>
-#include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---- import ---- */
 
-/* Growing arrays of positions and index triples, gathered over the scene's nodes. */
-typedef struct gather {
-	col_vec3 *vertices;
-	int32_t *triangles;
-	size_t vertex_count, vertex_capacity;
-	size_t triangle_count, triangle_capacity;
-	size_t dropped; /* faces that repeated a vertex index */
-} gather;
-
-static bool reserve(void **array, size_t *capacity, size_t needed, size_t element)
+static bool has_extension(const char *name, const char *extension)
 {
-	if (needed <= *capacity)
-		return true;
-	size_t grown = *capacity > 0 ? *capacity : 256;
-	while (grown < needed)
-		grown *= 2;
-	void *p = realloc(*array, grown * element);
-	if (p == NULL)
+	size_t n = strlen(name), e = strlen(extension);
+	if (n < e + 1 || name[n - e - 1] != '.')
 		return false;
-	*array = p;
-	*capacity = grown;
-	return true;
-}
-
-/* Row-major 4x4 affine transform in doubles: a node's placement in the scene. */
-typedef struct affine {
-	double m[3][4];
-} affine;
-
-static affine affine_from_ai(const struct aiMatrix4x4 *a)
-{
-	return (affine){{
-	    {a->a1, a->a2, a->a3, a->a4},
-	    {a->b1, a->b2, a->b3, a->b4},
-	    {a->c1, a->c2, a->c3, a->c4},
-	}};
-}
-
-/* parent * child: the child's frame expressed in the parent's parent. */
-static affine affine_compose(const affine *parent, const affine *child)
-{
-	affine r;
-	for (int i = 0; i < 3; ++i) {
-		for (int j = 0; j < 4; ++j) {
-			double s = j == 3 ? parent->m[i][3] : 0.0;
-			for (int k = 0; k < 3; ++k)
-				s += parent->m[i][k] * child->m[k][j];
-			r.m[i][j] = s;
-		}
-	}
-	return r;
-}
-
-static col_vec3 affine_apply(const affine *t, double x, double y, double z)
-{
-	return (col_vec3){
-	    t->m[0][0] * x + t->m[0][1] * y + t->m[0][2] * z + t->m[0][3],
-	    t->m[1][0] * x + t->m[1][1] * y + t->m[1][2] * z + t->m[1][3],
-	    t->m[2][0] * x + t->m[2][1] * y + t->m[2][2] * z + t->m[2][3],
-	};
-}
-
-static bool gather_mesh(gather *g, const struct aiMesh *mesh, const affine *t)
-{
-	if (mesh == NULL || mesh->mVertices == NULL || mesh->mNumVertices == 0 || mesh->mFaces == NULL)
-		return true;
-	size_t first = g->vertex_count;
-	if (first + mesh->mNumVertices > INT32_MAX ||
-	    !reserve((void **)&g->vertices, &g->vertex_capacity, first + mesh->mNumVertices,
-	             sizeof *g->vertices))
-		return false;
-	for (unsigned i = 0; i < mesh->mNumVertices; ++i) {
-		struct aiVector3D v = mesh->mVertices[i];
-		g->vertices[g->vertex_count++] = affine_apply(t, v.x, v.y, v.z);
-	}
-	for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-		const struct aiFace *face = &mesh->mFaces[f];
-		if (face->mNumIndices != 3 || face->mIndices == NULL)
-			continue; /* points and lines carry no surface */
-		unsigned a = face->mIndices[0], b = face->mIndices[1], c = face->mIndices[2];
-		if (a >= mesh->mNumVertices || b >= mesh->mNumVertices || c >= mesh->mNumVertices)
-			continue;
-		if (a == b || b == c || c == a) {
-			g->dropped++;
-			continue;
-		}
-		if (g->triangle_count + 1 > INT32_MAX / 3 ||
-		    !reserve((void **)&g->triangles, &g->triangle_capacity, 3 * (g->triangle_count + 1),
-		             sizeof *g->triangles))
+	for (size_t i = 0; i < e; ++i)
+		if (tolower((unsigned char)name[n - e + i]) != extension[i])
 			return false;
-		int32_t *out = g->triangles + 3 * g->triangle_count++;
-		out[0] = (int32_t)(first + a);
-		out[1] = (int32_t)(first + b);
-		out[2] = (int32_t)(first + c);
-	}
 	return true;
 }
 
-enum { MAX_NODE_DEPTH = 256 };
-
-/* Every mesh a node refers to, placed by the node's accumulated transform. */
-static col_status gather_node(gather *g, const struct aiScene *scene, const struct aiNode *node,
-                              const affine *parent, int depth, const char *path, col_error *error)
+/* The first token of the first line that is neither blank nor a '#' comment. */
+static void first_token(const unsigned char *head, size_t length, const unsigned char **token,
+                        size_t *token_length)
 {
-	if (depth > MAX_NODE_DEPTH)
-		return col_fail(error, COL_ERROR_FORMAT, "mesh: '%s' nests nodes deeper than %d", path,
-		                MAX_NODE_DEPTH);
-	affine local = affine_from_ai(&node->mTransformation);
-	affine t = affine_compose(parent, &local);
-	for (unsigned i = 0; i < node->mNumMeshes; ++i) {
-		unsigned index = node->mMeshes[i];
-		if (index >= scene->mNumMeshes)
-			continue;
-		if (!gather_mesh(g, scene->mMeshes[index], &t))
-			return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "mesh: out of memory reading '%s'",
-			                path);
-	}
-	for (unsigned i = 0; i < node->mNumChildren; ++i) {
-		if (node->mChildren[i] == NULL)
-			continue;
-		col_status status = gather_node(g, scene, node->mChildren[i], &t, depth + 1, path, error);
-		if (status != COL_OK)
-			return status;
-	}
-	return COL_OK;
-}
-
-static col_status gather_scene(gather *g, const struct aiScene *scene, const char *path, col_error *error)
-{
-	affine identity = {{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}}};
-	if (scene->mRootNode != NULL) {
-		col_status status = gather_node(g, scene, scene->mRootNode, &identity, 0, path, error);
-		if (status != COL_OK)
-			return status;
-	}
-	if (g->vertex_count == 0 && scene->mMeshes != NULL) {
-		/* No node places any mesh: take the meshes as they are. */
-		for (unsigned i = 0; i < scene->mNumMeshes; ++i) {
-			if (!gather_mesh(g, scene->mMeshes[i], &identity))
-				return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
-				                "mesh: out of memory reading '%s'", path);
-		}
-	}
-	return COL_OK;
-}
-
-/* ---- header counts ---- */
-
-/* The next whitespace-separated token of an OFF header, skipping '#' comments. */
-static const char *off_token(const char *p, const char *end, size_t *length)
-{
+	size_t i = 0;
 	for (;;) {
-		while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
-			++p;
-		if (p < end && *p == '#') {
-			while (p < end && *p != '\n')
-				++p;
+		while (i < length && isspace(head[i]))
+			i++;
+		if (i < length && head[i] == '#') {
+			while (i < length && head[i] != '\n')
+				i++;
 			continue;
 		}
 		break;
 	}
-	const char *start = p;
-	while (p < end && !(*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' || *p == '#'))
-		++p;
-	*length = (size_t)(p - start);
-	return start;
+	size_t start = i;
+	while (i < length && !isspace(head[i]) && head[i] != '#')
+		i++;
+	*token = head + start;
+	*token_length = i - start;
 }
 
-static unsigned long long parse_count(const char *token, size_t length)
+static bool token_is(const unsigned char *token, size_t length, const char *word)
 {
-	unsigned long long value = 0;
-	for (size_t i = 0; i < length && token[i] >= '0' && token[i] <= '9'; ++i) {
-		unsigned long long digit = (unsigned long long)(token[i] - '0');
-		/* saturates at ULLONG_MAX, never wraps */
-		value = value > (ULLONG_MAX - digit) / 10 ? ULLONG_MAX : value * 10 + digit;
-	}
-	return value;
+	return length == strlen(word) && memcmp(token, word, length) == 0;
 }
 
-/* OFF and PLY headers declare element counts that assimp allocates for before reading them; a
- * corrupt count (assimp's own OutOfMemory.off declares 353535235358 vertices) would ask for
- * gigabytes. Every element takes at least a byte of the file, so a count above the file's size
- * is refused here. Returns false and fills what/count for such a header. */
-static bool header_counts_plausible(const char *head, size_t length, long long file_size, const char **what,
-                                    unsigned long long *count)
+/* An OFF keyword: [ST][C][N][4][n]OFF. */
+static bool is_off_keyword(const unsigned char *token, size_t length)
 {
-	/* Compared unsigned: a count of 2^63 or more must not turn negative (file_size > 0 here). */
-	unsigned long long limit = (unsigned long long)file_size;
-	const char *end = head + length;
-	size_t n;
-	const char *token = off_token(head, end, &n);
-	if (n >= 3 && n <= 8 && memcmp(token + n - 3, "OFF", 3) == 0) {
-		static const char *const names[3] = {"vertices", "faces", "edges"};
-		for (int i = 0; i < 2; ++i) {
-			token = off_token(token + n, end, &n);
-			unsigned long long c = parse_count(token, n);
-			if (c > limit || c == ULLONG_MAX) {
-				*what = names[i];
-				*count = c;
-				return false;
-			}
-		}
-		return true;
-	}
-	if (length >= 3 && memcmp(head, "ply", 3) == 0) {
-		const char *p = head;
-		while (p < end) {
-			const char *line_end = memchr(p, '\n', (size_t)(end - p));
-			if (line_end == NULL)
-				line_end = end;
-			if ((size_t)(line_end - p) > 8 && memcmp(p, "element ", 8) == 0) {
-				const char *name = p + 8;
-				const char *space = memchr(name, ' ', (size_t)(line_end - name));
-				if (space != NULL) {
-					unsigned long long c =
-					    parse_count(space + 1, (size_t)(line_end - space - 1));
-					if (c > limit || c == ULLONG_MAX) {
-						*what = "elements";
-						*count = c;
-						return false;
-					}
-				}
-			}
-			if ((size_t)(line_end - p) >= 10 && memcmp(p, "end_header", 10) == 0)
-				break;
-			p = line_end + 1;
-		}
-	}
+	if (length < 3 || length > 8 || memcmp(token + length - 3, "OFF", 3) != 0)
+		return false;
+	for (size_t i = 0; i + 3 < length; ++i)
+		if (strchr("STCN4n", token[i]) == NULL)
+			return false;
 	return true;
+}
+
+/* The format from the content first (PLY's and OFF's keywords, a binary STL's size, an ASCII
+ * STL's "solid", an OBJ statement), then from the name's extension. */
+static col_mesh_format sniff(const unsigned char *head, size_t length, uint64_t size, const char *name)
+{
+	if (length >= 4 && memcmp(head, "ply", 3) == 0 && (head[3] == '\n' || head[3] == '\r'))
+		return COL_MESH_FORMAT_PLY;
+	if (mesh_stl_is_binary(head, length, size))
+		return COL_MESH_FORMAT_STL;
+	const unsigned char *token;
+	size_t n;
+	first_token(head, length, &token, &n);
+	if (is_off_keyword(token, n))
+		return COL_MESH_FORMAT_OFF;
+	if (token_is(token, n, "solid"))
+		return COL_MESH_FORMAT_STL;
+	static const struct {
+		const char *extension;
+		col_mesh_format format;
+	} extensions[] = {{"obj", COL_MESH_FORMAT_OBJ},
+	                  {"stl", COL_MESH_FORMAT_STL},
+	                  {"ply", COL_MESH_FORMAT_PLY},
+	                  {"off", COL_MESH_FORMAT_OFF}};
+	for (size_t i = 0; i < sizeof extensions / sizeof extensions[0]; ++i)
+		if (has_extension(name, extensions[i].extension))
+			return extensions[i].format;
+	static const char *const obj_statements[] = {"v", "vt", "vn", "vp", "f", "o", "g", "s",
+	                                             "l", "p", "mtllib", "usemtl"};
+	for (size_t i = 0; i < sizeof obj_statements / sizeof obj_statements[0]; ++i)
+		if (token_is(token, n, obj_statements[i]))
+			return COL_MESH_FORMAT_OBJ;
+	return COL_MESH_FORMAT_AUTO; /* none */
+}
+
+/* Reads the input with the given (or sniffed) format and makes the mesh: vertices with identical
+ * positions merged, as every format repeats them (STL for each triangle). */
+static col_status load(mesh_input *in, col_mesh_format format, col_mesh **out)
+{
+	in->buffer = malloc(MESH_INPUT_BUFFER + 1);
+	if (in->buffer == NULL)
+		return mesh_fail(in, COL_ERROR_OUT_OF_MEMORY, "out of memory");
+	const unsigned char *head;
+	size_t length;
+	if (!mesh_input_peek(in, &head, &length))
+		return in->status;
+	if (length == 0)
+		return mesh_fail(in, COL_ERROR_FORMAT, "the file is empty");
+	if (format == COL_MESH_FORMAT_AUTO)
+		format = sniff(head, length, in->size, in->name);
+
+	/* strtod reads "0.5" the same in every locale: this thread uses the C locale while reading. */
+	locale_t c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	if (c_locale == (locale_t)0)
+		return mesh_fail(in, COL_ERROR_OUT_OF_MEMORY, "cannot make the C locale");
+	locale_t caller_locale = uselocale(c_locale);
+	mesh_builder b = {0};
+	col_status status;
+	switch (format) {
+	case COL_MESH_FORMAT_OBJ: status = mesh_read_obj(in, &b); break;
+	case COL_MESH_FORMAT_STL: status = mesh_read_stl(in, &b); break;
+	case COL_MESH_FORMAT_PLY: status = mesh_read_ply(in, &b); break;
+	case COL_MESH_FORMAT_OFF: status = mesh_read_off(in, &b); break;
+	default: status = mesh_read_assimp(in, &b); break;
+	}
+	uselocale(caller_locale);
+	freelocale(c_locale);
+
+	if (status == COL_OK && b.triangle_count == 0)
+		status = mesh_fail(in, COL_ERROR_FORMAT, "no triangles (%zu vertices)", b.vertex_count);
+	col_mesh *mesh = NULL;
+	if (status == COL_OK)
+		status = col_mesh_create(b.vertices, (int)b.vertex_count, b.triangles, (int)b.triangle_count,
+		                         &mesh, in->error);
+	free(b.vertices);
+	free(b.triangles);
+	if (status != COL_OK)
+		return status;
+	int welded = col_mesh_weld(mesh);
+	if (welded == COL_MESH_WELD_OUT_OF_MEMORY || welded == COL_MESH_WELD_COLLAPSED) {
+		col_mesh_destroy(mesh);
+		return welded == COL_MESH_WELD_COLLAPSED
+		           ? mesh_fail(in, COL_ERROR_FORMAT, "only zero-size triangles")
+		           : mesh_fail(in, COL_ERROR_OUT_OF_MEMORY, "out of memory welding");
+	}
+	*out = mesh;
+	return COL_OK;
 }
 
 col_status col_mesh_load(const char *path, col_mesh **out, col_error *error)
@@ -252,80 +158,43 @@ col_status col_mesh_load(const char *path, col_mesh **out, col_error *error)
 		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "mesh_load: %s is NULL",
 		                path == NULL ? "path" : "out");
 	*out = NULL;
-
-	/* Our own check first: assimp's message for a missing file does not say why. */
 	FILE *file = fopen(path, "rb");
 	if (file == NULL)
 		return col_fail(error, COL_ERROR_IO, "mesh: cannot open '%s': %s", path, strerror(errno));
-	char head[4096];
-	size_t head_length = fread(head, 1, sizeof head, file);
-	bool unreadable = ferror(file) != 0;
-	int saved = errno;
-	long long file_size = -1;
-	if (!unreadable && fseek(file, 0, SEEK_END) == 0)
-		file_size = ftell(file);
+	struct stat info;
+	if (fstat(fileno(file), &info) == 0 && S_ISDIR(info.st_mode)) {
+		fclose(file);
+		return col_fail(error, COL_ERROR_IO, "mesh: cannot read '%s': it is a directory", path);
+	}
+	mesh_input in = {.file = file, .name = path, .error = error};
+	in.size = fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode) ? (uint64_t)info.st_size
+	                                                                   : MESH_SIZE_UNKNOWN;
+	col_status status = load(&in, COL_MESH_FORMAT_AUTO, out);
+	free(in.buffer);
 	fclose(file);
-	if (unreadable)
-		return col_fail(error, COL_ERROR_IO, "mesh: cannot read '%s': %s", path, strerror(saved));
-	if (head_length == 0)
-		return col_fail(error, COL_ERROR_FORMAT, "mesh: '%s' is empty", path);
-	const char *what = NULL;
-	unsigned long long declared = 0;
-	if (file_size > 0 && !header_counts_plausible(head, head_length, file_size, &what, &declared))
-		return col_fail(error, COL_ERROR_FORMAT,
-		                "mesh: '%s' declares %llu %s but has only %lld bytes", path, declared, what,
-		                file_size);
-
-	/* No log stream is attached, so assimp stays silent; ValidateDataStructure makes it refuse a
-	 * scene with dangling indices instead of handing it to us. */
-	const struct aiScene *scene =
-	    aiImportFile(path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
-	                           aiProcess_SortByPType | aiProcess_ValidateDataStructure);
-	if (scene == NULL) {
-		const char *reason = aiGetErrorString();
-		return col_fail(error, COL_ERROR_FORMAT, "mesh: cannot import '%s': %s", path,
-		                reason != NULL && reason[0] != '\0' ? reason : "unknown assimp error");
-	}
-
-	gather g = {0};
-	col_status status = gather_scene(&g, scene, path, error);
-	aiReleaseImport(scene);
-	if (status == COL_OK) {
-		for (size_t i = 0; i < g.vertex_count; ++i) {
-			if (!col_vec3_is_finite(g.vertices[i])) {
-				status = col_fail(error, COL_ERROR_NOT_FINITE,
-				                  "mesh: '%s': vertex %zu is not finite (%g, %g, %g)", path,
-				                  i, g.vertices[i].x, g.vertices[i].y, g.vertices[i].z);
-				break;
-			}
-		}
-	}
-	if (status == COL_OK && g.triangle_count == 0)
-		status = col_fail(error, COL_ERROR_FORMAT,
-		                  "mesh: '%s' has no triangles (%zu vertices, only points or lines)", path,
-		                  g.vertex_count);
-	col_mesh *mesh = NULL;
 	if (status == COL_OK)
-		status = col_mesh_create(g.vertices, (int)g.vertex_count, g.triangles, (int)g.triangle_count,
-		                         &mesh, error);
-	free(g.vertices);
-	free(g.triangles);
-	if (status != COL_OK)
-		return status;
+		col_error_clear(error);
+	return status;
+}
 
-	/* Files often repeat a position per face (STL always does): one vertex per position. */
-	int welded = col_mesh_weld(mesh);
-	if (welded == COL_MESH_WELD_OUT_OF_MEMORY) {
-		col_mesh_destroy(mesh);
-		return col_fail(error, COL_ERROR_OUT_OF_MEMORY, "mesh: out of memory welding '%s'", path);
-	}
-	if (welded == COL_MESH_WELD_COLLAPSED) {
-		col_mesh_destroy(mesh);
-		return col_fail(error, COL_ERROR_FORMAT, "mesh: '%s' has only zero-size triangles", path);
-	}
-	*out = mesh;
-	col_error_clear(error);
-	return COL_OK;
+col_status col_mesh_load_memory(const void *data, size_t size, col_mesh_format format,
+                                const char *name, col_mesh **out, col_error *error)
+{
+	if (out == NULL || (data == NULL && size > 0))
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "mesh_load_memory: %s is NULL",
+		                out == NULL ? "out" : "data");
+	*out = NULL;
+	if (format < COL_MESH_FORMAT_AUTO || format > COL_MESH_FORMAT_OFF)
+		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "mesh_load_memory: unknown format %d",
+		                (int)format);
+	mesh_input in = {.memory = data, .memory_size = size, .size = size,
+	                 .name = name != NULL ? name : "(memory)", .error = error};
+	in.exhausted = size == 0;
+	col_status status = load(&in, format, out);
+	free(in.buffer);
+	if (status == COL_OK)
+		col_error_clear(error);
+	return status;
 }
 
 /* ---- export ---- */

@@ -224,7 +224,69 @@ describe("collide.mesh", function()
 		assert.matches("/no/such/dir/x.obj", error_of(function() return tetra:save("/no/such/dir/x.obj") end), 1, true)
 	end)
 
-	-- assimp's own collection of broken files: each must give a clear message or a valid mesh.
+	-- Files written here (os.tmpname gives the path); removed whatever the outcome.
+	local function with_file(suffix, bytes, use)
+		local path = os.tmpname() .. suffix
+		local f = assert(io.open(path, "wb"))
+		f:write(bytes)
+		f:close()
+		local ok, why = pcall(use, path)
+		os.remove(path)
+		if not ok then error(why, 0) end
+	end
+
+	it("keeps the doubles of a file exactly, and save writes them back bit for bit", function()
+		with_file(".obj", "v 0.1 123456789.123456789 1e-30\nv -7.25e29 0 0\nv 0 1 0\nf 1 2 3\n", function(path)
+			local m = collide.mesh.load(path)
+			assert.are.same({ { 0.1, 123456789.123456789, 1e-30 }, { -7.25e29, 0, 0 }, { 0, 1, 0 } }, m:vertices())
+			local out = os.tmpname() .. ".obj"
+			assert.is_true(m:save(out))
+			local again = collide.mesh.load(out)
+			os.remove(out)
+			assert.are.same(m:vertices(), again:vertices())
+		end)
+	end)
+
+	-- The inputs that crashed (a 20-byte PLY), aborted (a binary PLY with an empty face) and hung
+	-- (a PLY header cut after its format line) the process through assimp, and a header claiming
+	-- 2^40 vertices: try_load returns nil, the message with the line or byte, and "format".
+	it("try_load refuses the files that broke the assimp loader, with the position", function()
+		local empty_face = "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\n"
+			.. "property float y\nproperty float z\nelement face 2\nproperty list uchar int vertex_indices\n"
+			.. "end_header\n" .. string.pack("<fffffffff", 0, 0, 0, 1, 0, 0, 0, 1, 0)
+			.. string.pack("<Biii", 3, 0, 1, 2) .. string.pack("<B", 0)
+		local cases = {
+			{ "ply\nformat binary_\0\0", "line 2: unknown format 'binary_??'" },
+			{ empty_face, "byte " .. (#empty_face - 1) .. ": face 2 has 0 vertices, needs at least 3" },
+			{ "ply\nformat ascii 1.0\n", "the header ends without 'end_header'" },
+			{ "ply\nformat ascii 1.0\nelement vertex 1099511627776\n", "line 3: element vertex declares 1099511627776 records" },
+			{ "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 7\n", "line 6: face 1 has vertex index 7, but there are 3 vertices" },
+			{ "solid s\nfacet normal 0 0 1\nouter loop\nvertex 0 0 nan\n", "line 4: vertex 1 has a coordinate that is not finite" },
+		}
+		assert.are.equal(20, #cases[1][1])
+		for i, case in ipairs(cases) do
+			with_file(".ply", case[1], function(path)
+				local m, why, code = collide.mesh.try_load(path)
+				assert.is_nil(m, "case " .. i)
+				assert.matches("mesh: " .. path .. ": " .. case[2], why, 1, true)
+				assert.are.equal(i == 6 and "not finite" or "format", code)
+				local ok, raised = pcall(collide.mesh.load, path)
+				assert.is_false(ok)
+				assert.matches(why, tostring(raised), 1, true)
+			end)
+		end
+	end)
+
+	it("refuses formats it does not read, naming those it reads", function()
+		with_file(".3ds", "MM\16\0\0\0 not read", function(path)
+			local m, why = collide.mesh.try_load(path)
+			assert.is_nil(m)
+			assert.matches("OBJ, STL, PLY or OFF", why, 1, true)
+		end)
+	end)
+
+	-- assimp's own collection of broken files (data from assimp-testmodels): each must give a clear
+	-- message or a valid mesh.
 	it("loads or clearly refuses every file in assimp's invalid/ folders", function()
 		local list = io.popen("find /usr/share/assimp/models -path '*invalid*' -type f 2>/dev/null | sort")
 		local paths = {}
