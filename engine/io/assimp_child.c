@@ -156,8 +156,26 @@ col_status mesh_read_assimp(mesh_input *in, mesh_builder *b)
 	posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
 	posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
 	char *argv[] = {(char *)helper, (char *)in->name, NULL};
+	/* The caller's environment without LD_PRELOAD: a sanitizer runtime preloaded into the caller
+	 * (the Lua tests of the ASan build) cannot map its shadow under the child's memory limit. */
+	size_t count = 0;
+	while (environ[count] != NULL)
+		count++;
+	char **environment = malloc((count + 1) * sizeof *environment);
+	if (environment == NULL) {
+		posix_spawn_file_actions_destroy(&actions);
+		close(fds[0]);
+		close(fds[1]);
+		return mesh_fail(in, COL_ERROR_OUT_OF_MEMORY, "out of memory");
+	}
+	size_t kept = 0;
+	for (size_t i = 0; i < count; ++i)
+		if (strncmp(environ[i], "LD_PRELOAD=", 11) != 0)
+			environment[kept++] = environ[i];
+	environment[kept] = NULL;
 	child c = {.fd = fds[0], .deadline = now_seconds() + time_limit()};
-	int spawned = posix_spawn(&c.pid, helper, &actions, NULL, argv, environ);
+	int spawned = posix_spawn(&c.pid, helper, &actions, NULL, argv, environment);
+	free(environment);
 	posix_spawn_file_actions_destroy(&actions);
 	close(fds[1]);
 	if (spawned != 0) {
