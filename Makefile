@@ -4,16 +4,19 @@
 #   make test    every test (ctest), then again built with ASan + UBSan
 #   make bench   benchmarks against the peers found on the machine -> bench/results, docs/
 #   make docs    the pictures in docs/, rendered headless by the project's own scripts
+#   make fuzz-short  each fuzz target of tests/fuzz for FUZZ_SECONDS (30) with libFuzzer (clang)
+#   make fuzz        the same for long (FUZZ_SECONDS=3600), keeping new inputs in build-fuzz/corpus
 
 BUILD      ?= build
 BUILD_ASAN ?= build-asan
 BUILD_BENCH?= build-bench
+BUILD_FUZZ ?= build-fuzz
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS?=
 # cmake's own make runs as a fresh top-level make: no "Entering directory" noise from recursion.
 CMAKE_BUILD = MAKEFLAGS= MAKELEVEL= cmake --build
 
-.PHONY: all deps build demo test test-fast test-asan bench docs clean
+.PHONY: all deps build demo test test-fast test-asan bench docs fuzz fuzz-short clean
 
 all: build
 
@@ -32,6 +35,7 @@ test: deps
 	@$(CMAKE_BUILD) $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory test-asan
+	@$(MAKE) --no-print-directory fuzz-short
 
 test-fast: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -52,5 +56,12 @@ bench:
 docs: build
 	@sh tools/make-docs.sh $(BUILD)
 
+# FUZZ_SECONDS is per target; the default differs between the two.
+fuzz-short: deps
+	@sh tools/run-fuzz.sh $(BUILD_FUZZ) short $(or $(FUZZ_SECONDS),30)
+
+fuzz: deps
+	@sh tools/run-fuzz.sh $(BUILD_FUZZ) long $(or $(FUZZ_SECONDS),3600)
+
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_BENCH) out
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_BENCH) $(BUILD_FUZZ) out

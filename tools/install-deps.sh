@@ -4,7 +4,7 @@
 # Usage: tools/install-deps.sh [core|bench]   (bench adds the peer libraries)
 set -eu
 
-core="cmake make gcc g++ pkg-config
+core="cmake make gcc g++ clang pkg-config
 liblua5.4-dev lua5.4 lua-busted
 libsdl2-dev libepoxy-dev libegl-dev libegl-mesa0 libgl1-mesa-dri libgbm1
 libassimp-dev assimp-testmodels libqhull-dev libstb-dev
