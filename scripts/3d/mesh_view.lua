@@ -3,7 +3,8 @@
 --
 --   collide scripts/3d/mesh_view.lua                 the spider from assimp's test models, or a
 --                                                    bumpy sphere when they are not installed
---   collide scripts/3d/mesh_view.lua path/to/m.ply   any file assimp reads (OBJ, STL, PLY, OFF ...)
+--   collide scripts/3d/mesh_view.lua path/to/m.ply   a mesh file: OBJ, STL, PLY, OFF (or any other
+--                                                    format assimp reads, in a child process)
 --   collide scripts/3d/mesh_view.lua bumpy:4         a generator: bumpy:L, icosphere:L, torus, box
 --
 -- Left-drag orbits, right- or middle-drag pans, the wheel zooms; w toggles the wireframe.
