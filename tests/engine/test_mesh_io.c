@@ -16,6 +16,7 @@
 
 #include <dirent.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -862,6 +863,59 @@ static void test_load_memory(void **state)
 	                 COL_ERROR_INVALID_ARGUMENT);
 }
 
+/* The readers share no state: four threads load four formats at once, over and over, and each
+ * gets the mesh a lone load gives. */
+typedef struct concurrent_load {
+	const char *text;
+	col_mesh *reference;
+	int mismatches;
+} concurrent_load;
+
+static void *load_repeatedly(void *argument)
+{
+	concurrent_load *job = argument;
+	for (int i = 0; i < 50; ++i) {
+		col_mesh *mesh = NULL;
+		col_error error;
+		if (col_mesh_load_memory(job->text, strlen(job->text), COL_MESH_FORMAT_AUTO, "t", &mesh,
+		                         &error) != COL_OK ||
+		    col_mesh_vertex_count(mesh) != col_mesh_vertex_count(job->reference) ||
+		    memcmp(col_mesh_vertices(mesh), col_mesh_vertices(job->reference),
+		           (size_t)col_mesh_vertex_count(mesh) * sizeof(col_vec3)) != 0)
+			job->mismatches++;
+		col_mesh_destroy(mesh);
+	}
+	return NULL;
+}
+
+static void test_concurrent_loads(void **state)
+{
+	(void)state;
+	concurrent_load jobs[4] = {
+	    {"v 0.1 0.2 0.3\nv 1e-30 0 0\nv 0 123456789.123456789 0\nf 1 2 3\n", NULL, 0},
+	    {"solid s\nfacet normal 0 0 1\nouter loop\nvertex 0.7 0 0\nvertex 1 0.3 0\nvertex 0 1 0.9\n"
+	     "endloop\nendfacet\nendsolid s\n", NULL, 0},
+	    {"ply\nformat ascii 1.0\nelement vertex 3\nproperty double x\nproperty double y\n"
+	     "property double z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n"
+	     "0.25 0 0\n1 0.5 0\n0 1 0.125\n3 0 1 2\n", NULL, 0},
+	    {"OFF\n3 1 0\n1.1 0 0\n0 2.2 0\n0 0 3.3\n3 0 1 2\n", NULL, 0},
+	};
+	pthread_t threads[4];
+	for (int i = 0; i < 4; ++i) {
+		col_error error;
+		assert_int_equal(col_mesh_load_memory(jobs[i].text, strlen(jobs[i].text), COL_MESH_FORMAT_AUTO,
+		                                      "t", &jobs[i].reference, &error),
+		                 COL_OK);
+	}
+	for (int i = 0; i < 4; ++i)
+		assert_int_equal(pthread_create(&threads[i], NULL, load_repeatedly, &jobs[i]), 0);
+	for (int i = 0; i < 4; ++i) {
+		assert_int_equal(pthread_join(threads[i], NULL), 0);
+		assert_int_equal(jobs[i].mismatches, 0);
+		col_mesh_destroy(jobs[i].reference);
+	}
+}
+
 /* A long file streams through the bounded buffer: 20,000 facets of ASCII STL (about 2.6 MB, forty
  * times the buffer) read whole; a line longer than the buffer is refused. */
 static void test_streaming(void **state)
@@ -957,6 +1011,7 @@ int main(void)
 	    cmocka_unit_test_teardown(test_other_formats_refused, remove_scratch),
 	    cmocka_unit_test_teardown(test_assimp_in_child, remove_scratch),
 	    cmocka_unit_test(test_load_memory),
+	    cmocka_unit_test(test_concurrent_loads),
 	    cmocka_unit_test_teardown(test_streaming, remove_scratch),
 	    cmocka_unit_test_teardown(test_save_round_trip, remove_scratch),
 	};
