@@ -230,6 +230,7 @@ static col_status read_header(mesh_input *in, ply_header *h)
 		} else if (is_word(keyword, length, "property")) {
 			status = header_property(in, h);
 		} else if (is_word(keyword, length, "end_header")) {
+			in->line_position = in->line_length; /* the ASCII records start on the next line */
 			break;
 		}
 		/* Any other header line is read past as a comment: exporters write free text there

@@ -718,6 +718,15 @@ static void test_malformed_stl_ply(void **state)
 	for (size_t i = 0; i < sizeof plies / sizeof plies[0]; ++i)
 		refused(plies[i][0], plies[i][1], COL_ERROR_FORMAT, plies[i][2]);
 
+	/* Words after end_header on its line are not the first record's values. */
+	col_mesh *mesh = text_ok("after_header.ply",
+	                         "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\n"
+	                         "property float y\nproperty float z\nelement face 1\n"
+	                         "property list uchar int vertex_indices\nend_header here\n"
+	                         "0.5 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
+	assert_vertex(mesh, 0, 0.5, 0, 0);
+	col_mesh_destroy(mesh);
+
 	/* A binary PLY cut inside a face's list. */
 	bytes d = {.size = 0};
 	put_text(&d, "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\n"
