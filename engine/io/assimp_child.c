@@ -73,7 +73,8 @@ static int child_read(child *c, void *destination, size_t n)
 	return 1;
 }
 
-/* Stops the child (when still running) and says how it ended: 0 for a clean exit. */
+/* Stops the child (when still running) and says how it ended: 0 for a clean exit, or when it
+ * cannot be waited for. */
 static int child_finish(child *c, bool kill_it, int *status)
 {
 	close(c->fd);
@@ -81,7 +82,7 @@ static int child_finish(child *c, bool kill_it, int *status)
 		kill(c->pid, SIGKILL);
 	while (waitpid(c->pid, status, 0) < 0) {
 		if (errno != EINTR)
-			return -1;
+			return 0; /* not ours to wait for (SIGCHLD ignored): the answer read decides */
 	}
 	return WIFEXITED(*status) && WEXITSTATUS(*status) == 0 ? 0 : 1;
 }

@@ -17,6 +17,7 @@
 #include <dirent.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -801,6 +802,12 @@ static void test_assimp_in_child(void **state)
 	(void)state;
 	if (have_models()) {
 		col_mesh *mesh = load_ok(MODELS "/NFF/NFF/tetrahedron.nff");
+		assert_int_equal(col_mesh_triangle_count(mesh), 4);
+		col_mesh_destroy(mesh);
+		/* A caller that ignores SIGCHLD cannot wait for the child: the answer still counts. */
+		void (*previous)(int) = signal(SIGCHLD, SIG_IGN);
+		mesh = load_ok(MODELS "/NFF/NFF/tetrahedron.nff");
+		signal(SIGCHLD, previous);
 		assert_int_equal(col_mesh_triangle_count(mesh), 4);
 		col_mesh_destroy(mesh);
 	}

@@ -11,7 +11,15 @@
  * (col_mesh_weld). OBJ faces may use negative indices and the v/vt/vn forms and must refer to
  * vertices given before them; PLY elements may come in any order, with properties of any type and
  * extra properties or elements skipped; OFF takes [ST][C][N][n]OFF headers and '#' comments.
- * Every other format is refused with a message naming the four.
+ *
+ * Other formats (from a file, not from memory) are read by assimp in a child process,
+ * collide-assimp-import, built beside collide where assimp is found (the environment variable
+ * COLLIDE_ASSIMP_HELPER names another copy): assimp crashes, aborts or loops on some malformed
+ * files, and there that ends the child only. The child is stopped after 60 s
+ * (COLLIDE_ASSIMP_SECONDS sets another limit) and limits itself to 4 GiB of address space; a crash,
+ * a timeout or assimp's refusal comes back as COL_ERROR_FORMAT saying which. assimp reads
+ * positions as floats, so those formats' coordinates arrive rounded to float. Without assimp,
+ * these formats are refused with a message naming the four collide reads.
  *
  * Numbers are parsed as strtod parses them in the C locale, whatever the caller's locale, and kept
  * as doubles: a text coordinate comes back as the double nearest its decimal text, a binary float
@@ -28,7 +36,8 @@
  * "mesh: m.ply: line 7: face 3 has vertex index 12, but there are 8 vertices".
  *
  * Threads. The readers share no state (each load has its own buffer, and the C locale is set for
- * the calling thread only), so loads of different files on different threads are safe. */
+ * the calling thread only), so loads of different files on different threads are safe; a load
+ * through assimp waits for its own child by process id. */
 #ifndef COLLIDE_IO_H
 #define COLLIDE_IO_H
 
