@@ -23,39 +23,6 @@ function support.error_of(f, ...)
 	return tostring(message)
 end
 
--- Runs the first ```lua block of the docs/lua-api.md section whose heading line is `heading` (up to
--- the next heading of any level), with print captured, and asserts that each `--> expected` comment
--- (up to a parenthesised remark) is the line the print before it wrote.
-function support.check_docs_example(heading)
-	local path = (os.getenv("COLLIDE_SOURCE_DIR") or ".") .. "/docs/lua-api.md"
-	local file = assert(io.open(path))
-	local text = file:read("a")
-	file:close()
-	local at = text:find("\n" .. heading .. "\n", 1, true)
-	assert.is_truthy(at, heading .. " is in docs/lua-api.md")
-	local section = text:sub(at + #heading + 2)
-	section = section:match("^(.-)\n##") or section
-	local code = section:match("```lua\n(.-)```")
-	assert.is_truthy(code, heading .. " has an example")
-	local printed = {}
-	local env = setmetatable({ print = function(...)
-		local words = {}
-		for i = 1, select("#", ...) do words[i] = tostring((select(i, ...))) end
-		printed[#printed + 1] = table.concat(words, " ")
-	end }, { __index = _G })
-	assert(load(code, "lua-api example", "t", env))()
-	local expected = {}
-	for line in code:gmatch("[^\n]+") do
-		local said = line:match("%-%->%s*(.-)%s*$")
-		if said then expected[#expected + 1] = (said:gsub("%s*%(.*$", ""):gsub("%s+", " ")) end
-	end
-	assert.is_true(#expected > 3, "the example says what it prints")
-	assert.are.equal(#expected, #printed, "one comment per print")
-	for i = 1, #expected do
-		assert.are.equal(expected[i], printed[i], "print " .. i)
-	end
-end
-
 -- Shapes and point sets of the 2D specs (covering, tri-tree, grid).
 
 -- The C-shape of the source's acceptance cases: its vertex average lies outside it.
