@@ -3,7 +3,11 @@
  * For a triangle V0V1V2 and a point P, alpha = |P V1 V2| / |V0 V1 V2| and likewise beta (line
  * V2V0) and gamma (line V0V1). Only their signs are needed, and each is a product of two exact
  * orientation signs (predicates.h), so no division and no epsilon decides anything. The same point
- * gives the same signs whichever way the triangle is wound. */
+ * gives the same signs whichever way the triangle is wound.
+ *
+ * Thread safety: every function here reads only its arguments and writes only through its output
+ * pointers; there is no global or static state, so any number of threads may call them at once
+ * (each with its own outputs). */
 #ifndef COLLIDE_BARYCENTRIC_H
 #define COLLIDE_BARYCENTRIC_H
 

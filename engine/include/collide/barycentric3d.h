@@ -3,7 +3,11 @@
  * For a tetrahedron V0V1V2V3 and a point P, alpha is the volume of P V1 V2 V3 over that of
  * V0 V1 V2 V3, and beta, gamma, delta likewise with P in place of V1, V2, V3. Only their signs are
  * needed, each the product of two exact orientation signs (predicates.h): no division, no epsilon.
- * The same point gets the same signs whichever way the tetrahedron is wound. */
+ * The same point gets the same signs whichever way the tetrahedron is wound.
+ *
+ * Thread safety: every function here reads only its arguments and writes only through its output
+ * pointers; there is no global or static state, so any number of threads may call them at once
+ * (each with its own outputs). */
 #ifndef COLLIDE_BARYCENTRIC3D_H
 #define COLLIDE_BARYCENTRIC3D_H
 

@@ -26,7 +26,13 @@
  * most COL_BOXTREE_TINY_AREA of the node's surface area is dropped (a CUT sliver, or an ORIGINAL one
  * whose area col_boxtree_build_stats.dropped_area counts). When a split would give a flat or empty
  * piece (no hull, no principal frame or no inner box), the node is not split: it stays a leaf above the
- * depth limit (col_boxtree_build_stats.unsplit). */
+ * depth limit (col_boxtree_build_stats.unsplit).
+ *
+ * Thread safety: a built col_boxtree is read-only: every query takes it as const and writes only
+ * through the pointers the caller passes, so any number of threads may query one col_boxtree at
+ * once. Only col_boxtree_destroy needs it to itself (no query running). Distinct structures share
+ * no state. The trace a col_boxtree_query points to, and the col_boxtree_stats, are written by the
+ * query: give each thread its own. */
 #ifndef COLLIDE_BOXTREE_H
 #define COLLIDE_BOXTREE_H
 

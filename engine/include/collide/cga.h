@@ -22,7 +22,11 @@
  *
  * The full multivector is the general, slow path; the compact types below (col_cga_vector,
  * col_cga_plucker, col_cga_round) carry the source's closed forms for the hot paths, and tests check that both
- * give the same numbers. Everything is double; no call allocates, prints or keeps state. */
+ * give the same numbers. Everything is double; no call allocates, prints or keeps state.
+ *
+ * Thread safety: a col_multivector is a value and every function here reads its arguments and
+ * writes only its outputs; there is no global state, so any number of threads may call them at once
+ * (an output may not be another thread's input meanwhile). */
 #ifndef COLLIDE_CGA_H
 #define COLLIDE_CGA_H
 

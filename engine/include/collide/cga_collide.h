@@ -14,7 +14,12 @@
  * col_sphere_*_side, col_dot3_sign, col_prism_side). So the answers equal the engine's Euclidean
  * tests on every input where those are exact (predicates.h: magnitudes 1e-30 to 1e30): no epsilon,
  * touching counts as meeting (col_cga_stats counts the signs left to the exact predicates). A NaN or
- * infinite coordinate, or a negative or non-finite radius, is nowhere: such a test answers false. */
+ * infinite coordinate, or a negative or non-finite radius, is nowhere: such a test answers false.
+ *
+ * Thread safety: the tests read their arguments only (meshes included: col_cga_mesh_query and
+ * col_cga_mesh_mesh take them as const), so any number of threads may run them at once, on one mesh
+ * too; hit flags and statistics are the caller's: give threads disjoint ranges of one hit array,
+ * and each its own col_cga_stats. */
 #ifndef COLLIDE_CGA_COLLIDE_H
 #define COLLIDE_CGA_COLLIDE_H
 

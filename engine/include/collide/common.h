@@ -1,5 +1,9 @@
 /* What every collide header shares: status codes, the error record, query statistics and the
- * method selector. */
+ * method selector.
+ *
+ * Thread safety: nothing here keeps state; an error record or a col_query_stats is the caller's,
+ * written by the call it is given to, so give each thread its own (or add per-thread statistics
+ * together afterwards with col_query_stats_add). */
 #ifndef COLLIDE_COMMON_H
 #define COLLIDE_COMMON_H
 

@@ -22,7 +22,10 @@
  * NULL, and zeroing out) for a NULL argument, a shape that fails col_shape_is_placed (a NaN or
  * infinite pose, radius or parameter, a negative radius: the message names it as
  * col_shape_validate does), or a NaN or out-of-range number. Nothing here allocates, prints or
- * aborts. */
+ * aborts.
+ *
+ * Thread safety: the queries read their shapes only and keep no state of their own, so any number
+ * of threads may run them at once, each with its own outputs. */
 #ifndef COLLIDE_CONTACT_H
 #define COLLIDE_CONTACT_H
 

@@ -6,7 +6,12 @@
  *
  * A flat point set makes a flat polytope: one convex polygon seen from both sides (two faces with
  * the same vertices in opposite orders, volume 0). Support mappings, GJK and the contact queries
- * take it as they take a solid one. */
+ * take it as they take a solid one.
+ *
+ * Thread safety: a created col_convex is read-only: every query takes it as const and writes only
+ * through the pointers the caller passes, so any number of threads may query one col_convex at
+ * once. Only col_convex_destroy needs it to itself (no query running). Distinct structures share no
+ * state. */
 #ifndef COLLIDE_CONVEX_H
 #define COLLIDE_CONVEX_H
 

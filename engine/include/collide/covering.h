@@ -8,7 +8,13 @@
  * The queries here are the study's "DC" methods: point (plain, with the sign-mask coherence of
  * Alg. 4.2, the convex walk of Alg. 4.3 and the star-shaped walk of Alg. 4.4), circle (Alg. 4.5)
  * and polygon (Alg. 4.7 plus the containment check the source leaves out). Touching counts as
- * colliding, a point on the boundary as inside. */
+ * colliding, a point on the boundary as inside.
+ *
+ * Thread safety: a built col_covering is read-only: every query takes it as const and writes only
+ * through the pointers the caller passes, so any number of threads may query one col_covering at
+ * once. Only col_covering_destroy needs it to itself (no query running). Distinct structures share
+ * no state. A col_covering_cache is written by every query given one: keep one per thread (and per
+ * moving point), never one shared by threads running at once. */
 #ifndef COLLIDE_COVERING_H
 #define COLLIDE_COVERING_H
 

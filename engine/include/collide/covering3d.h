@@ -9,7 +9,13 @@
  * The query here is the study's "DC" point method (Alg. 5.1). Where the source's count is fragile
  * (a point on an original edge O-v, shared by every face around vertex v, or in the plane of a
  * face that passes through O) the answer comes from the exact crossing count of the mesh oracle,
- * so it is always exact. A point on the surface counts as inside. */
+ * so it is always exact. A point on the surface counts as inside.
+ *
+ * Thread safety: a built col_covering3d is read-only: every query takes it as const and writes only
+ * through the pointers the caller passes, so any number of threads may query one col_covering3d at
+ * once. Only col_covering3d_destroy needs it to itself (no query running). Distinct structures
+ * share no state. A col_covering3d_cache is written by every query given one: keep one per thread
+ * (and per moving body), never one shared by threads running at once. */
 #ifndef COLLIDE_COVERING3D_H
 #define COLLIDE_COVERING3D_H
 

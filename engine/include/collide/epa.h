@@ -10,7 +10,11 @@
  *   docs/convex.md compares the two.
  *
  * Both work on the cores (shape.h) and add the radii: rounded shapes whose cores are apart need no
- * EPA at all (depth = radii - core distance, along GJK's normal). 2D shapes grow a polygon. */
+ * EPA at all (depth = radii - core distance, along GJK's normal). 2D shapes grow a polygon.
+ *
+ * Thread safety: the queries read their shapes only and keep no state of their own (their work
+ * memory is on the stack), so any number of threads may run them at once; a col_epa_trace is
+ * written by the query given it: one per thread. */
 #ifndef COLLIDE_EPA_H
 #define COLLIDE_EPA_H
 

@@ -6,7 +6,11 @@
  * function g(v) = |v|^2 - v.w (Theorem 1).
  *
  * It works on the shapes' cores (shape.h) and adds the rounding radii at the end. 2D shapes are
- * the same calls: their simplices stay in the plane, with at most three points. */
+ * the same calls: their simplices stay in the plane, with at most three points.
+ *
+ * Thread safety: the queries read their shapes only and keep no state of their own, so any number
+ * of threads may run them at once. A col_gjk_cache and a col_gjk_trace are written by every query
+ * given them: one per pair and per thread, never one shared by threads running at once. */
 #ifndef COLLIDE_GJK_H
 #define COLLIDE_GJK_H
 

@@ -5,7 +5,11 @@
  * Every set is closed and every sign comes from col_orient3d or col_orient2d (predicates.h), so
  * the answers are exact, with no epsilon: touching counts as meeting. The source's epsilon
  * comparisons become exact signs, with source 000's 3D errata 7 and 8 (docs/sources.md) fixed. A NaN or
- * infinite coordinate is nowhere: every test with one answers "no hit" (false). */
+ * infinite coordinate is nowhere: every test with one answers "no hit" (false).
+ *
+ * Thread safety: every function here reads only its arguments and writes only through its output
+ * pointers; there is no global or static state, so any number of threads may call them at once
+ * (each with its own outputs). */
 #ifndef COLLIDE_INTERSECT3D_H
 #define COLLIDE_INTERSECT3D_H
 

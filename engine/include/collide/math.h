@@ -1,5 +1,9 @@
 /* Vectors, rigid transforms and axis-aligned boxes in 2D and 3D. Everything here is small, inline
- * and allocation-free; doubles throughout, as in the rest of the engine. */
+ * and allocation-free; doubles throughout, as in the rest of the engine.
+ *
+ * Thread safety: every function here reads only its arguments and writes only through its output
+ * pointers; there is no global or static state, so any number of threads may call them at once
+ * (each with its own outputs). */
 #ifndef COLLIDE_MATH_H
 #define COLLIDE_MATH_H
 

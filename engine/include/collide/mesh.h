@@ -1,6 +1,12 @@
 /* A triangle mesh: shared vertices and index triples, with the validation every 3D structure
  * needs (closed, edge-manifold, consistently oriented) and the generators used by scripts and
- * benchmarks. Also the brute-force point and sphere queries that are the 3D oracles. */
+ * benchmarks. Also the brute-force point and sphere queries that are the 3D oracles.
+ *
+ * Thread safety: the queries (the oracles, validation, measures) take the mesh as const and write
+ * only to what the caller passes, so any number of threads may query one mesh at once.
+ * col_mesh_fix_orientation and col_mesh_weld change it, and col_mesh_destroy frees it: each needs
+ * the mesh to itself (no other call on it running). Structures built from a mesh copy it, so they
+ * do not depend on it afterwards. Distinct meshes share no state. */
 #ifndef COLLIDE_MESH_H
 #define COLLIDE_MESH_H
 

@@ -16,7 +16,12 @@
  * clearance grid (16 one-byte cells a triangle, each saying how many cells of empty space lie
  * around it) ends a ball query far from the surface before any box is visited.
  *
- * The tree lives in the mesh's own frame: a pose moves it without rebuilding. */
+ * The tree lives in the mesh's own frame: a pose moves it without rebuilding.
+ *
+ * Thread safety: a built col_mesh_bvh is read-only: every query takes it as const and writes only
+ * through the pointers the caller passes, so any number of threads may query one col_mesh_bvh at
+ * once. Only col_mesh_bvh_destroy needs it to itself (no query running). Distinct structures share
+ * no state. */
 #ifndef COLLIDE_MESH_BVH_H
 #define COLLIDE_MESH_BVH_H
 

@@ -4,7 +4,11 @@
  *
  * A frame is an origin and three orthonormal axes; a box given as lo..hi in a frame's coordinates is
  * the oriented box col_obb_from_frame_box makes. The hierarchy keeps both boxes of a node in its
- * principal frame, and moves them with the body's pose (col_obb_transform). */
+ * principal frame, and moves them with the body's pose (col_obb_transform).
+ *
+ * Thread safety: every function here reads only its arguments and writes only through its output
+ * pointers; there is no global or static state, so any number of threads may call them at once
+ * (each with its own outputs). */
 #ifndef COLLIDE_OBB_H
 #define COLLIDE_OBB_H
 

@@ -20,7 +20,12 @@
  * several levels down in one step (the first levels of a descent are a chain of dependent loads),
  * the descent reads only a small array of child links, leaves list triangle numbers (4 bytes a
  * reference, not a copy), and each triangle's plane is kept with an error bound so that most of a
- * leaf's triangles are settled by four products, the exact predicate deciding only near a plane. */
+ * leaf's triangles are settled by four products, the exact predicate deciding only near a plane.
+ *
+ * Thread safety: a built col_octree is read-only: every query takes it as const and writes only
+ * through the pointers the caller passes, so any number of threads may query one col_octree at
+ * once. Only col_octree_destroy needs it to itself (no query running). Distinct structures share no
+ * state. */
 #ifndef COLLIDE_OCTREE_H
 #define COLLIDE_OCTREE_H
 

@@ -1,5 +1,10 @@
 /* A polygon with holes: one outer contour and any number of hole contours, validated on creation.
- * Also the brute-force queries that are the oracles for every accelerated 2D structure. */
+ * Also the brute-force queries that are the oracles for every accelerated 2D structure.
+ *
+ * Thread safety: a created col_polygon is read-only: every query takes it as const and writes only
+ * through the pointers the caller passes, so any number of threads may query one col_polygon at
+ * once. Only col_polygon_destroy needs it to itself (no query running). Distinct structures share
+ * no state. */
 #ifndef COLLIDE_POLYGON_H
 #define COLLIDE_POLYGON_H
 

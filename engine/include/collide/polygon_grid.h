@@ -13,7 +13,12 @@
  * Exact: every sign comes from predicates.h, so every answer is col_polygon_contains's (for query
  * points whose coordinates are 0 or of magnitude in [COL_COORDINATE_MIN, COL_COORDINATE_MAX], where
  * the predicates are exact); a point on the boundary counts as inside. The build costs about
- * O(edge references + cells), and no more memory than options.memory_per_edge allows. */
+ * O(edge references + cells), and no more memory than options.memory_per_edge allows.
+ *
+ * Thread safety: a built col_polygon_grid is read-only: every query takes it as const and writes
+ * only through the pointers the caller passes, so any number of threads may query one
+ * col_polygon_grid at once. Only col_polygon_grid_destroy needs it to itself (no query running).
+ * Distinct structures share no state. */
 #ifndef COLLIDE_POLYGON_GRID_H
 #define COLLIDE_POLYGON_GRID_H
 

@@ -20,7 +20,12 @@
  * (within planarity_tolerance) keeps W at the average of its vertices: its fan is a very flat
  * pyramid, and where its fan triangles overlap with opposite orientations (over a hole, or beyond a
  * non-convex outline) they bound a sliver as thin as the face is out of plane, which counts as
- * solid. Exactly planar data has no slivers. */
+ * solid. Exactly planar data has no slivers.
+ *
+ * Thread safety: a created col_polyhedron is read-only: every query takes it as const and writes
+ * only through the pointers the caller passes, so any number of threads may query one
+ * col_polyhedron at once. Only col_polyhedron_destroy needs it to itself (no query running).
+ * Distinct structures share no state. */
 #ifndef COLLIDE_POLYHEDRON_H
 #define COLLIDE_POLYHEDRON_H
 

@@ -7,7 +7,12 @@
  * about 1e-30 and 1e30 (2^-100 to 2^100), where no intermediate product can overflow or
  * underflow. The arithmetic must be IEEE double with round-to-nearest (the default; not x87
  * extended precision, not -ffast-math). Outside that range a sign may be wrong, and a NaN or
- * infinite input gives no meaningful answer. The functions are pure: no state, thread-safe. */
+ * infinite input gives no meaningful answer. The functions are pure: no state, thread-safe.
+ *
+ * Thread safety: every function here reads only its arguments and writes only through its output
+ * pointers; there is no global or static state, so any number of threads may call them at once
+ * (each with its own outputs). The exact fallback works in stack memory and needs no initialisation
+ * call (unlike Shewchuk's exactinit). */
 #ifndef COLLIDE_PREDICATES_H
 #define COLLIDE_PREDICATES_H
 

@@ -8,7 +8,12 @@
  * coordinates' magnitude, so a cell always has room for an origin). Exact: every sign comes from
  * predicates.h, so every answer is col_polygon_contains's (for query points whose coordinates are
  * 0 or of magnitude in [COL_COORDINATE_MIN, COL_COORDINATE_MAX], where the predicates are exact);
- * a point on the boundary counts as inside. */
+ * a point on the boundary counts as inside.
+ *
+ * Thread safety: a built col_quadtree is read-only: every query takes it as const and writes only
+ * through the pointers the caller passes, so any number of threads may query one col_quadtree at
+ * once. Only col_quadtree_destroy needs it to itself (no query running). Distinct structures share
+ * no state. */
 #ifndef COLLIDE_QUADTREE_H
 #define COLLIDE_QUADTREE_H
 

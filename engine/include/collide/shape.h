@@ -13,7 +13,12 @@
  * (col_shape_pose2). The 2D queries are the 3D ones on such shapes.
  *
  * A shape does not own what it points to (a col_convex, a polygon's points): keep that alive while
- * the shape is used. */
+ * the shape is used.
+ *
+ * Thread safety: a col_shape is a value; the functions here read their arguments only. A shape made
+ * by col_shape_convex points to its col_convex, which queries only read, so any number of threads
+ * may use shapes (and one polytope) at once; the polytope must outlive them and must not be
+ * destroyed while a query runs. */
 #ifndef COLLIDE_SHAPE_H
 #define COLLIDE_SHAPE_H
 

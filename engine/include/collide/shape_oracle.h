@@ -30,7 +30,11 @@
  * INFINITY, witness points NaN, as the rest of the engine answers.
  *
  * All functions are pure (no state, thread-safe); they allocate scratch memory with malloc and
- * free it before returning. */
+ * free it before returning.
+ *
+ * Thread safety: every function here reads only its arguments and writes only through its output
+ * pointers; there is no global or static state, so any number of threads may call them at once
+ * (each with its own outputs). */
 #ifndef COLLIDE_SHAPE_ORACLE_H
 #define COLLIDE_SHAPE_ORACLE_H
 

@@ -1,5 +1,9 @@
 /* The simple 2D colliders, points, segments and circles, and their brute-force tests against
- * each other and against polygons. Touching counts as intersecting; every sign is exact. */
+ * each other and against polygons. Touching counts as intersecting; every sign is exact.
+ *
+ * Thread safety: every function here reads only its arguments and writes only through its output
+ * pointers; there is no global or static state, so any number of threads may call them at once
+ * (each with its own outputs). */
 #ifndef COLLIDE_SHAPES2D_H
 #define COLLIDE_SHAPES2D_H
 

@@ -1,4 +1,8 @@
-/* The simple 3D colliders: points (col_vec3), spheres and triangles. */
+/* The simple 3D colliders: points (col_vec3), spheres and triangles.
+ *
+ * Thread safety: every function here reads only its arguments and writes only through its output
+ * pointers; there is no global or static state, so any number of threads may call them at once
+ * (each with its own outputs). */
 #ifndef COLLIDE_SHAPES3D_H
 #define COLLIDE_SHAPES3D_H
 

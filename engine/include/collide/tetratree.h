@@ -10,7 +10,13 @@
  *
  * Exact: every cone is spanned by stored points that split their parent's exactly, and every
  * membership test is an orientation sign (predicates.h), so the leaves tile space and a tetrahedron
- * is classified in every cone it touches. */
+ * is classified in every cone it touches.
+ *
+ * Thread safety: a built col_tetratree is read-only: every query takes it as const and writes only
+ * through the pointers the caller passes, so any number of threads may query one col_tetratree at
+ * once. Only col_tetratree_destroy needs it to itself (no query running). Distinct structures share
+ * no state. A cache (col_covering3d_cache, made for col_tetratree_covering) is written by every
+ * query given one: keep one per thread, never one shared by threads running at once. */
 #ifndef COLLIDE_TETRATREE_H
 #define COLLIDE_TETRATREE_H
 

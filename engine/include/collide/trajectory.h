@@ -1,6 +1,10 @@
 /* The query paths of source 000's timing study (4.8, Fig. 4.49): a circular path around a shape,
  * dense and coherent (90,000 positions in the study), and a linear one across it (9,000). Each
- * position carries a small uniform jitter from a seeded generator, so a path is reproducible. */
+ * position carries a small uniform jitter from a seeded generator, so a path is reproducible.
+ *
+ * Thread safety: every function here reads only its arguments and writes only through its output
+ * pointers; there is no global or static state, so any number of threads may call them at once
+ * (each with its own outputs). A path is a function of its seed: no shared generator. */
 #ifndef COLLIDE_TRAJECTORY_H
 #define COLLIDE_TRAJECTORY_H
 

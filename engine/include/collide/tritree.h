@@ -6,7 +6,13 @@
  * circle of their polygon edges; each level has a regular envelope, a convex polygon around the
  * whole shape. A point is decided by the triangles of the one leaf cone it falls in (Prop. 4.12);
  * circles and other polygons visit only the cones they can reach. The tree lives in the polygon's
- * own frame: moving either object never rebuilds it. */
+ * own frame: moving either object never rebuilds it.
+ *
+ * Thread safety: a built col_tritree is read-only: every query takes it as const and writes only
+ * through the pointers the caller passes, so any number of threads may query one col_tritree at
+ * once. Only col_tritree_destroy needs it to itself (no query running). Distinct structures share
+ * no state. A cache (col_covering_cache, made for col_tritree_covering) is written by every query
+ * given one: keep one per thread, never one shared by threads running at once. */
 #ifndef COLLIDE_TRITREE_H
 #define COLLIDE_TRITREE_H
 

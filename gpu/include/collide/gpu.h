@@ -9,7 +9,14 @@
  *
  * Memory lives on the context's device: col_gpu_buffer is device memory on a GPU context and host
  * memory on a CPU one; objects built on a context (meshes, particle clouds, broad phases) upload
- * their structures once and are moved by poses, never re-uploaded. */
+ * their structures once and are moved by poses, never re-uploaded.
+ *
+ * Thread safety: a col_gpu context, and every object made on it (buffers, meshes, polygons,
+ * particle clouds, broad phases), is for one thread at a time: each call hands its work to the
+ * context's one pool of CPU workers (or its CUDA stream) and objects keep work memory between
+ * calls, so two calls on one context must not overlap; use a context per thread, or a lock.
+ * Distinct contexts share nothing. col_gpu_available, col_gpu_get_info and col_gpu_default_options
+ * take no context and may be called from any thread. */
 #ifndef COLLIDE_GPU_H
 #define COLLIDE_GPU_H
 

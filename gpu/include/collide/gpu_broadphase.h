@@ -2,7 +2,10 @@
  * that overlap, each step anew. A linear BVH over the boxes is built per step (Morton keys, a radix
  * sort, every internal node in parallel, the boxes bottom-up), then every body walks it with its own
  * box. Closed boxes: touching counts. The pairs come sorted, (i, j) with i < j, by i then j, so they
- * are the same list on both backends and equal to the all-pairs oracle's. */
+ * are the same list on both backends and equal to the all-pairs oracle's.
+ *
+ * Thread safety: as for every object of a compute context (gpu.h), calls on this one, and on
+ * anything else of its context, must not overlap: one thread at a time. */
 #ifndef COLLIDE_GPU_BROADPHASE_H
 #define COLLIDE_GPU_BROADPHASE_H
 

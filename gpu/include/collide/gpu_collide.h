@@ -1,7 +1,10 @@
 /* Primitive pairs in bulk on a compute context (gpu.h): source 003's segment, triangle and sphere
  * tests (col_cga_collide) for many pairs at once, one thread a pair, in the CGA or the Euclidean
  * form. The answers are col_cga_collide's, pair for pair (its exact fallbacks run on the host for
- * what the filtered arithmetic cannot certify). */
+ * what the filtered arithmetic cannot certify).
+ *
+ * Thread safety: as for every object of a compute context (gpu.h), calls on this one, and on
+ * anything else of its context, must not overlap: one thread at a time. */
 #ifndef COLLIDE_GPU_COLLIDE_H
 #define COLLIDE_GPU_COLLIDE_H
 

@@ -12,7 +12,10 @@
  * (col_octree_contains, col_cga_mesh_query, col_cga_mesh_mesh), bit for bit; distances are rounded
  * (the same bits on both backends). A pose places the mesh in the world: queries given in world
  * coordinates are moved into the mesh's frame by its inverse, exactly as col_transform3_apply_inverse
- * moves them, so a pose costs nothing to change. */
+ * moves them, so a pose costs nothing to change.
+ *
+ * Thread safety: as for every object of a compute context (gpu.h), calls on this one, and on
+ * anything else of its context, must not overlap: one thread at a time. */
 #ifndef COLLIDE_GPU_MESH_H
 #define COLLIDE_GPU_MESH_H
 

@@ -7,7 +7,10 @@
  * at a random point of the spawn box with the spawn velocity; then the first mesh whose solid holds
  * the new position (col_octree_contains's exact answer, in the mesh's frame at the step's pose)
  * responds as options.response says (gpu/src/element/particles.h). The random numbers are a hash of
- * (seed, particle, step), so a run is the same bits on a GPU, on the CPU, and when replayed. */
+ * (seed, particle, step), so a run is the same bits on a GPU, on the CPU, and when replayed.
+ *
+ * Thread safety: as for every object of a compute context (gpu.h), calls on this one, and on
+ * anything else of its context, must not overlap: one thread at a time. */
 #ifndef COLLIDE_GPU_PARTICLES_H
 #define COLLIDE_GPU_PARTICLES_H
 

@@ -1,6 +1,9 @@
 /* A polygon (with holes) on a compute context (gpu.h): its covering grid (the engine's, laid out
  * flat) uploaded once, and points tested in bulk, at any pose. The answers are
- * col_polygon_grid_contains's, which are col_polygon_contains's: inside or on the boundary. */
+ * col_polygon_grid_contains's, which are col_polygon_contains's: inside or on the boundary.
+ *
+ * Thread safety: as for every object of a compute context (gpu.h), calls on this one, and on
+ * anything else of its context, must not overlap: one thread at a time. */
 #ifndef COLLIDE_GPU_POLYGON_H
 #define COLLIDE_GPU_POLYGON_H
 

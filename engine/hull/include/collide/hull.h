@@ -1,6 +1,10 @@
 /* The convex hull of a point set, as a col_convex (convex.h). A separate library (collide_hull)
  * that links qhull, so the engine core stays free of dependencies. Meant for preprocessing: the
- * polytope it returns is immutable and cheap to query; building it is not the fast path. */
+ * polytope it returns is immutable and cheap to query; building it is not the fast path.
+ *
+ * Thread safety: col_convex_hull runs qhull's reentrant library with a qhull state of its own per
+ * call (and its messages in a memory stream of its own), so hulls may be built in several threads
+ * at once; the col_convex it returns is read-only (convex.h). */
 #ifndef COLLIDE_HULL_H
 #define COLLIDE_HULL_H
 

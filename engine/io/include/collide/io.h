@@ -35,9 +35,10 @@
  * infinity; the message names the file and the line (text) or byte offset (binary):
  * "mesh: m.ply: line 7: face 3 has vertex index 12, but there are 8 vertices".
  *
- * Threads. The readers share no state (each load has its own buffer, and the C locale is set for
+ * Thread safety: the readers share no state (each load has its own buffer, and the C locale is set for
  * the calling thread only), so loads of different files on different threads are safe; a load
- * through assimp waits for its own child by process id. */
+ * through assimp waits for its own child by process id. col_mesh_save may run on several threads at
+ * once on distinct files. */
 #ifndef COLLIDE_IO_H
 #define COLLIDE_IO_H
 
