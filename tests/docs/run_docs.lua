@@ -5,10 +5,10 @@
 --     ```lua no-run (followed by the reason) marks a fragment that cannot run on its own;
 --   * a block states its output either by `-->` comments or by an output fence (a plain ``` fence
 --     right after it, only blank lines between), never both; a block that prints must state it;
---   * with `-->` comments, the lines the block prints (print and io.write), in the order printed,
---     are the `-->` comments in the order written, one comment per line; text after " -- " in a
---     comment is a remark for the reader and is not compared;
---   * an output fence holds every printed line, in order;
+--   * with `-->` comments, the lines the block prints (one per print call, io.write's text joining
+--     the next print's line), in the order printed, are the `-->` comments in the order written;
+--     text after " -- " in a comment is a remark for the reader and is not compared;
+--   * an output fence is the whole transcript, line for line;
 --   * lines are compared after turning each run of spaces and tabs into one space; "..." in the
 --     expected text stands for any text; "~x" stands for a number within half a unit of x's last
 --     shown digit (~0.92 is 0.915 to 0.925, ~0 is anything in (-0.5, 0.5)).
@@ -25,8 +25,9 @@ local function fail(where, message)
 	io.stderr:write(where, ": ", message, "\n")
 end
 
--- Blocks of a page: { line = line of the opening fence, info = its info string, code = text,
--- output = { line =, lines = } or nil }.
+-- The fenced blocks of a page: { line = the opening fence's line, info = its info string, body = its
+-- lines, lua = whether it is a ```lua block, last_line = the closing fence's line, output = the
+-- output fence after it as { line =, lines = }, or nil }. Reports a fence that is never closed.
 local function read_blocks(path)
 	local file = assert(io.open(path))
 	local lines = {}

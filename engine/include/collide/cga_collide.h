@@ -18,8 +18,8 @@
  *
  * Thread safety: the tests read their arguments only (meshes included: col_cga_mesh_query and
  * col_cga_mesh_mesh take them as const), so any number of threads may run them at once, on one mesh
- * too; hit flags and statistics are the caller's: give threads disjoint ranges of one hit array,
- * and each its own col_cga_stats. */
+ * too. Hit flags and statistics are the caller's: threads may fill disjoint ranges of one hit (or
+ * hit_a) array, but each needs its own hit_b and its own col_cga_stats. */
 #ifndef COLLIDE_CGA_COLLIDE_H
 #define COLLIDE_CGA_COLLIDE_H
 
