@@ -24,8 +24,10 @@
 #include "collide/gjk.h"
 #include "collide/mesh.h"
 #include "collide/mesh_bvh.h"
+#include "collide/octree.h"
 #include "collide/polygon.h"
 #include "collide/polygon_grid.h"
+#include "collide/polyhedron.h"
 #include "collide/quadtree.h"
 #include "collide/shape.h"
 #include "collide/tetratree.h"
@@ -46,6 +48,8 @@ typedef struct scene {
 	col_mesh *torus;
 	col_mesh_bvh *bvh;
 	col_tetratree *tetratree;
+	col_octree *octree;
+	col_polyhedron *polyhedron; /* source 000's first complex model: polygonal faces */
 	col_convex *octahedron;
 	col_boxtree *boxtree;
 	col_multivector cga_sphere, cga_plane;
@@ -58,7 +62,7 @@ typedef struct answers {
 	uint8_t polygon[POINTS_2D], covering[POINTS_2D], covering_cached[POINTS_2D], tritree[POINTS_2D],
 	    tritree_cached[POINTS_2D], grid[POINTS_2D], quadtree[POINTS_2D], tritree_circle[POINTS_2D];
 	uint8_t mesh[POINTS_3D], bvh[POINTS_3D], tetratree[POINTS_3D], tetratree_cached[POINTS_3D],
-	    tetratree_sphere[POINTS_3D];
+	    tetratree_sphere[POINTS_3D], octree[POINTS_3D], polyhedron[POINTS_3D], polyhedron_crossing[POINTS_3D];
 	double bvh_distance[POINTS_3D], tetratree_distance[POINTS_3D];
 	double gjk_distance[SHAPE_PAIRS], epa_depth[SHAPE_PAIRS], contact_depth[SHAPE_PAIRS];
 	int contact_count[SHAPE_PAIRS];
@@ -131,6 +135,11 @@ static void query_3d(const scene *s, answers *a)
 		a->tetratree_sphere[i] =
 		    col_tetratree_intersects_sphere(s->tetratree, (col_sphere){p, 0.1}, cache, &stats, NULL);
 		a->tetratree_distance[i] = col_tetratree_signed_distance(s->tetratree, p, &stats);
+		a->octree[i] = col_octree_contains(s->octree, p, &stats);
+		/* the complex model spans about [-7, 7] x [-7, 7] x [-1, 5]: the same points, scaled */
+		col_vec3 q = col_vec3_scale(p, 4.0);
+		a->polyhedron[i] = col_polyhedron_contains(s->polyhedron, q, COL_METHOD_DEFAULT, &stats);
+		a->polyhedron_crossing[i] = col_polyhedron_contains(s->polyhedron, q, COL_METHOD_CROSSING, &stats);
 	}
 	col_covering3d_cache_destroy(cache);
 }
@@ -240,6 +249,10 @@ static col_status build_3d(scene *s, col_error *error)
 	if (status == COL_OK)
 		status = col_tetratree_build(s->torus, NULL, &s->tetratree, error);
 	if (status == COL_OK)
+		status = col_octree_build(s->torus, NULL, &s->octree, error);
+	if (status == COL_OK)
+		status = col_polyhedron_create_complex(1, NULL, &s->polyhedron, error);
+	if (status == COL_OK)
 		status = col_convex_create(corners, 6, faces, sizes, 8, &s->octahedron, error);
 	if (status == COL_OK)
 		status = col_boxtree_build(s->octahedron, NULL, &s->boxtree, error);
@@ -254,6 +267,8 @@ static void destroy_scene(scene *s)
 {
 	col_boxtree_destroy(s->boxtree);
 	col_convex_destroy(s->octahedron);
+	col_polyhedron_destroy(s->polyhedron);
+	col_octree_destroy(s->octree);
 	col_tetratree_destroy(s->tetratree);
 	col_mesh_bvh_destroy(s->bvh);
 	col_mesh_destroy(s->torus);
@@ -327,6 +342,9 @@ int main(void)
 		COMPARE(tetratree);
 		COMPARE(tetratree_cached);
 		COMPARE(tetratree_sphere);
+		COMPARE(octree);
+		COMPARE(polyhedron);
+		COMPARE(polyhedron_crossing);
 		COMPARE(bvh_distance);
 		COMPARE(tetratree_distance);
 		COMPARE(gjk_distance);
@@ -348,6 +366,8 @@ int main(void)
 	failures += compare("bvh vs mesh", 0, reference->bvh, reference->mesh, POINTS_3D);
 	failures += compare("tetratree vs mesh", 0, reference->tetratree, reference->mesh, POINTS_3D);
 	failures += compare("cached tetratree vs mesh", 0, reference->tetratree_cached, reference->mesh, POINTS_3D);
+	failures += compare("octree vs mesh", 0, reference->octree, reference->mesh, POINTS_3D);
+	failures += compare("polyhedron covering vs crossing", 0, reference->polyhedron, reference->polyhedron_crossing, POINTS_3D);
 	free(results);
 	free(reference);
 	destroy_scene(&s);
