@@ -28,7 +28,7 @@ check(code ~= 0, "disagrees.md fails", output)
 for _, expected in ipairs {
 	"fixtures/disagrees.md:6: expected: 3\n", "   got: 2 (printed by line 6)",
 	"fixtures/disagrees.md:8: expected: ~0.6\n", "   got: 0.5 (printed by line 8)",
-	"fixtures/disagrees.md:5: printed but not stated (printed by line 9): extra",
+	"fixtures/disagrees.md:9: printed but not stated: extra",
 	"fixtures/disagrees.md:15: stated but not printed: twice",
 	"fixtures/disagrees.md:18: the block prints 1 lines but states none",
 	"fixtures/disagrees.md:22: the block raised an error:\nfixtures/disagrees.md:23: raised",

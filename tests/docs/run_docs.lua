@@ -244,7 +244,8 @@ local function check_block(path, block)
 		if pair.match then
 			lines_checked = lines_checked + 1
 		elseif not e then
-			fail(where, ("printed but not stated%s: %s"):format(got_where, normalise(got)))
+			fail(line_of[pair.printed] and path .. ":" .. line_of[pair.printed] or where,
+				"printed but not stated: " .. normalise(got))
 		elseif not got then
 			fail(path .. ":" .. e.line, "stated but not printed: " .. normalise(e.text))
 		else
