@@ -12,7 +12,7 @@
 #include "collide/io.h"
 #include "collide/mesh.h"
 
-enum { THREADS = 4, LOADS = 6 };
+enum { THREADS = 4, LOADS = 3 };
 
 static char good_path[4096], bad_path[4096];
 
