@@ -30,6 +30,49 @@ void col_lua_new_value_type(lua_State *L, const char *name, const luaL_Reg *meta
 	lua_pop(L, 1);
 }
 
+/* ---- lifetime ---- */
+
+int col_lua_owner_closed(lua_State *L)
+{
+	/* any userdata may be passed by a script: read the pointer only when the block holds one */
+	void *const *owned = lua_touserdata(L, 1);
+	bool closed = owned == NULL || lua_rawlen(L, 1) < sizeof *owned || *owned == NULL;
+	lua_pushboolean(L, closed);
+	return 1;
+}
+
+bool col_lua_is_closed(lua_State *L, int idx)
+{
+	idx = lua_absindex(L, idx);
+	if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+		return false;
+	bool closed = false;
+	if (lua_getfield(L, -1, "__closed") == LUA_TFUNCTION) {
+		lua_pushvalue(L, idx);
+		lua_call(L, 1, 1);
+		closed = lua_toboolean(L, -1);
+	}
+	lua_pop(L, 2);
+	return closed;
+}
+
+int col_lua_typeerror(lua_State *L, int arg, const char *expected)
+{
+	if (col_lua_is_closed(L, arg))
+		return luaL_argerror(L, arg,
+		                     lua_pushfstring(L, "%s expected, got closed %s", expected,
+		                                     luaL_typename(L, arg)));
+	return luaL_typeerror(L, arg, expected);
+}
+
+int col_lua_used_after_close(lua_State *L, int idx)
+{
+	const char *name = "collide object";
+	if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING)
+		name = lua_tostring(L, -1);
+	return luaL_error(L, "%s: used after close", name);
+}
+
 /* ---- numbers ---- */
 
 /* A "what: reason" error: an argument error at arg, or (arg 0, for field assignments) a plain
@@ -290,6 +333,59 @@ int col_lua_fail(lua_State *L, const col_error *error)
 
 /* ---- the module ---- */
 
+/* package.loaded[name] = the table at idx, unless the name is taken. */
+static void register_loaded(lua_State *L, int loaded, const char *name, int idx)
+{
+	idx = lua_absindex(L, idx);
+	if (lua_getfield(L, loaded, name) == LUA_TNIL) {
+		lua_pushvalue(L, idx);
+		lua_setfield(L, loaded, name);
+	}
+	lua_pop(L, 1);
+}
+
+/* When Lua cannot tell a function's name from the call (pcall(f, ...), a call from C), lauxlib's
+ * errors look it up in package.loaded, two levels deep, and print '?' if it is not there. So the
+ * module's sub-tables are registered as "collide.mesh", "collide.cga", "collide.gpu" (require
+ * finds them too), and each type's methods under its metatable's name ("collide.bvh"; a type whose
+ * name a sub-table has taken, collide.mesh, as "collide.mesh object"): errors then name
+ * 'collide.mesh.icosphere' or 'collide.bvh.contains'. */
+static void register_names(lua_State *L, int module)
+{
+	module = lua_absindex(L, module);
+	luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+	int loaded = lua_gettop(L);
+	lua_pushnil(L);
+	while (lua_next(L, module) != 0) {
+		if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE &&
+		    strcmp(lua_tostring(L, -2), "methods") != 0)
+			register_loaded(L, loaded, lua_pushfstring(L, "collide.%s", lua_tostring(L, -2)), -2);
+		lua_settop(L, loaded + 1); /* the key stays for lua_next */
+	}
+	lua_pushnil(L);
+	while (lua_next(L, LUA_REGISTRYINDEX) != 0) {
+		int metatable = lua_gettop(L);
+		if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE &&
+		    strncmp(lua_tostring(L, -2), "collide.", 8) == 0 &&
+		    lua_getfield(L, metatable, "__name") == LUA_TSTRING) {
+			const char *name = lua_tostring(L, -1);
+			int index = lua_getfield(L, metatable, "__index");
+			/* the methods: __index itself, or the table a field-reading __index closure holds */
+			if (index == LUA_TFUNCTION && lua_getupvalue(L, -1, 1) == NULL)
+				lua_pushnil(L);
+			if (lua_istable(L, -1)) {
+				lua_getfield(L, loaded, name);
+				bool taken = !lua_isnil(L, -1) && !lua_rawequal(L, -1, -2);
+				lua_pop(L, 1);
+				register_loaded(L, loaded, taken ? lua_pushfstring(L, "%s object", name) : name,
+				                taken ? -2 : -1);
+			}
+		}
+		lua_settop(L, metatable - 1);
+	}
+	lua_pop(L, 1);
+}
+
 int luaopen_collide(lua_State *L)
 {
 	lua_newtable(L);
@@ -329,6 +425,7 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_cga(L);
 	col_lua_open_cga_collide(L);
 	col_lua_open_gpu(L);
+	register_names(L, -1);
 	return 1;
 }
 

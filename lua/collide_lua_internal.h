@@ -97,6 +97,24 @@ void col_lua_new_type(lua_State *L, const char *name, const luaL_Reg *functions,
 void col_lua_new_value_type(lua_State *L, const char *name, const luaL_Reg *metamethods,
                             const luaL_Reg *methods, lua_CFunction index);
 
+/* ---- lifetime ----
+ *
+ * Every userdata type can be closed (close(), <close>, an explicit __gc) and then refuses to work:
+ * its metatable's __closed answers whether a value is closed. A value that borrows memory from
+ * another (a boxtree's piece, a shape over a polytope, a covering view, a cache, a GPU object)
+ * keeps its owner alive as a uservalue and refuses to work once the owner is closed. */
+
+/* __closed for the types whose userdata starts with the pointer to the engine object they own,
+ * NULL until built and once closed. */
+int col_lua_owner_closed(lua_State *L);
+/* Whether the value at idx is a closed collide userdata (its metatable's __closed says so). */
+bool col_lua_is_closed(lua_State *L, int idx);
+/* luaL_typeerror, except that a closed value of the right kind reads "<expected> expected, got
+ * closed collide.mesh" instead of the puzzling "collide.mesh expected, got collide.mesh". */
+int col_lua_typeerror(lua_State *L, int arg, const char *expected);
+/* Raises "<type name>: used after close" for the value at idx. Does not return. */
+int col_lua_used_after_close(lua_State *L, int idx);
+
 /* ---- numbers ---- */
 
 /* A finite number at arg (lauxlib's message for a non-number, "coordinate is NaN" style for
@@ -260,6 +278,15 @@ void col_lua_push_sphere(lua_State *L, col_sphere sphere);
 
 /* The shape behind any shape userdata at idx (sphere, circle, segment or collide.shape), or NULL. */
 col_shape *col_lua_to_shape(lua_State *L, int idx);
+/* s (the shape userdata at idx, or NULL) after checking it is usable: raises "collide.shape: used
+ * after close" for a closed shape and "... used after its collide.boxtree was closed" when what its
+ * core points into was closed. col_lua_to_shape checks; col_lua_to_shape_unchecked does not (for
+ * close() and tostring, which never read what the core points to). */
+col_shape *col_lua_live_shape(lua_State *L, int idx, col_shape *s);
+col_shape *col_lua_to_shape_unchecked(lua_State *L, int idx);
+/* For a shape's __tostring: pushes "<name>(closed)" or "<name>(its owner closed)" and returns true
+ * when the shape at idx cannot be used. */
+bool col_lua_closed_tostring(lua_State *L, int idx, const char *name);
 /* The shape at arg, or a type error "convex shape expected, got ...". */
 col_shape *col_lua_check_shape(lua_State *L, int arg);
 /* Pushes a new shape userdata holding a copy of shape, its metatable chosen by what the shape is

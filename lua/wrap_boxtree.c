@@ -6,7 +6,7 @@
  * root). Everything is in the polytope's own (body) frame: the shape's pose is not applied.
  *
  * A node's piece (tree:piece(i), tree:polytope()) is a convex shape whose polytope the tree owns: the
- * shape keeps the tree alive, which is why the tree has no close(). */
+ * shape keeps the tree alive, and refuses to work once the tree is closed. */
 #include "collide_lua_internal.h"
 
 #include <string.h>
@@ -16,7 +16,8 @@
 /* The most trace steps one query records (40 MiB of steps). */
 #define TRACE_LIMIT (1 << 21)
 
-/* The userdata: the engine's tree, NULL until built (so __gc after a failed build frees nothing). */
+/* The userdata: the engine's tree, NULL until built (so __gc after a failed build frees nothing) and
+ * once closed. */
 typedef struct boxtree_box {
 	col_boxtree *tree;
 } boxtree_box;
@@ -24,8 +25,8 @@ typedef struct boxtree_box {
 static const col_boxtree *check_tree(lua_State *L, int arg)
 {
 	boxtree_box *box = luaL_checkudata(L, arg, COL_LUA_BOXTREE);
-	if (box->tree == NULL) /* only a failed build leaves one; scripts never see it */
-		luaL_argerror(L, arg, "boxtree was not built");
+	if (box->tree == NULL) /* closed: a failed build leaves one too, but scripts never see it */
+		luaL_argerror(L, arg, "boxtree is closed");
 	return box->tree;
 }
 
@@ -501,7 +502,7 @@ static int boxtree_tostring(lua_State *L)
 {
 	boxtree_box *box = luaL_checkudata(L, 1, COL_LUA_BOXTREE);
 	if (box->tree == NULL) {
-		lua_pushliteral(L, "boxtree(none)");
+		lua_pushliteral(L, "boxtree(closed)");
 		return 1;
 	}
 	col_boxtree_build_stats s = col_boxtree_get_stats(box->tree);
@@ -510,6 +511,7 @@ static int boxtree_tostring(lua_State *L)
 	return 1;
 }
 
+/* __gc, __close and close(): frees the tree once; its pieces refuse to work afterwards. */
 static int boxtree_gc(lua_State *L)
 {
 	boxtree_box *box = luaL_checkudata(L, 1, COL_LUA_BOXTREE);
@@ -530,9 +532,12 @@ static const luaL_Reg boxtree_methods[] = {
     {"piece", boxtree_piece},
     {"polytope", boxtree_polytope},
     {"collides", boxtree_collides},
+    {"close", boxtree_gc},
+    {"__close", boxtree_gc},
     {"__len", boxtree_len},
     {"__tostring", boxtree_tostring},
     {"__gc", boxtree_gc},
+    {"__closed", col_lua_owner_closed},
     {NULL, NULL},
 };
 

@@ -13,11 +13,13 @@
 
 #define COL_LUA_MULTIVECTOR "collide.multivector"
 
-/* The userdata. has_intersection: made by cga.meet, info is its col_cga_intersection. */
+/* The userdata. has_intersection: made by cga.meet, info is its col_cga_intersection. closed: by
+ * close(), <close> or __gc; every later use is refused. */
 typedef struct mv_box {
 	col_multivector mv;
 	bool has_intersection;
 	col_cga_intersection info;
+	bool closed;
 } mv_box;
 
 static mv_box *push_box(lua_State *L)
@@ -33,9 +35,17 @@ static void push_mv(lua_State *L, const col_multivector *m)
 	push_box(L)->mv = *m;
 }
 
+/* box (the multivector at idx, or NULL), refused once closed. */
+static mv_box *live(lua_State *L, int idx, mv_box *box)
+{
+	if (box != NULL && box->closed)
+		col_lua_used_after_close(L, idx);
+	return box;
+}
+
 static mv_box *check_box(lua_State *L, int arg)
 {
-	return luaL_checkudata(L, arg, COL_LUA_MULTIVECTOR);
+	return live(L, arg, luaL_checkudata(L, arg, COL_LUA_MULTIVECTOR));
 }
 
 static const col_multivector *check_mv(lua_State *L, int arg)
@@ -51,7 +61,7 @@ static const col_multivector *check_operand(lua_State *L, int arg, col_multivect
 		scratch->c[0] = col_lua_check_finite(L, arg);
 		return scratch;
 	}
-	mv_box *box = luaL_testudata(L, arg, COL_LUA_MULTIVECTOR);
+	mv_box *box = live(L, arg, luaL_testudata(L, arg, COL_LUA_MULTIVECTOR));
 	if (box == NULL)
 		luaL_typeerror(L, arg, "collide.multivector or number");
 	return &box->mv;
@@ -79,7 +89,7 @@ static int constructed(lua_State *L, col_status status, const col_multivector *m
  * Errors blame arg and name the point `what`. */
 static void read_point(lua_State *L, int idx, int arg, const char *what, col_vec3 *out)
 {
-	mv_box *box = luaL_testudata(L, idx, COL_LUA_MULTIVECTOR);
+	mv_box *box = live(L, idx, luaL_testudata(L, idx, COL_LUA_MULTIVECTOR));
 	if (box == NULL) {
 		col_lua_table_point3(L, idx, arg, what, out);
 		return;
@@ -518,6 +528,10 @@ static int mv_eq(lua_State *L)
 
 static int mv_tostring(lua_State *L)
 {
+	if (((mv_box *)luaL_checkudata(L, 1, COL_LUA_MULTIVECTOR))->closed) {
+		lua_pushliteral(L, "multivector(closed)");
+		return 1;
+	}
 	const col_multivector *a = check_mv(L, 1);
 	char small[256];
 	size_t length = col_cga_format(a, small, sizeof small);
@@ -1027,14 +1041,31 @@ static int cga_reflect(lua_State *L)
 
 /* ---- registration ---- */
 
+/* close(), __close, __gc: the value is refused afterwards (it owns nothing to free). */
+static int mv_close(lua_State *L)
+{
+	((mv_box *)luaL_checkudata(L, 1, COL_LUA_MULTIVECTOR))->closed = true;
+	return 0;
+}
+
+static int mv_closed(lua_State *L)
+{
+	mv_box *box = luaL_testudata(L, 1, COL_LUA_MULTIVECTOR);
+	lua_pushboolean(L, box != NULL && box->closed);
+	return 1;
+}
+
 static const luaL_Reg mv_metamethods[] = {
-    {"__add", mv_add}, {"__sub", mv_sub},           {"__unm", mv_unm}, {"__mul", mv_mul},
-    {"__div", mv_div}, {"__pow", mv_pow},           {"__bor", mv_bor}, {"__bnot", mv_bnot},
-    {"__eq", mv_eq},   {"__tostring", mv_tostring}, {NULL, NULL},
+    {"__add", mv_add},     {"__sub", mv_sub},           {"__unm", mv_unm},
+    {"__mul", mv_mul},     {"__div", mv_div},           {"__pow", mv_pow},
+    {"__bor", mv_bor},     {"__bnot", mv_bnot},         {"__eq", mv_eq},
+    {"__close", mv_close}, {"__gc", mv_close},          {"__closed", mv_closed},
+    {"__tostring", mv_tostring}, {NULL, NULL},
 };
 
 /* The methods of a multivector (a:f(...) is cga.f(a, ...)). */
 static const luaL_Reg mv_methods[] = {
+    {"close", mv_close},
     {"gp", cga_gp},
     {"op", cga_op},
     {"lc", cga_lc},

@@ -10,7 +10,8 @@
 
 #include "collide/hull.h"
 
-/* The col_convex, NULL until built (so __gc after a failed build frees nothing). */
+/* The col_convex, NULL until built (so __gc after a failed build frees nothing) and once closed; the
+ * shapes over it refuse to work then. Scripts reach it as a convex shape's uservalue only. */
 typedef struct polytope_box {
 	col_convex *convex;
 } polytope_box;
@@ -28,7 +29,7 @@ static int polytope_tostring(lua_State *L)
 {
 	polytope_box *box = luaL_checkudata(L, 1, COL_LUA_POLYTOPE);
 	if (box->convex == NULL)
-		lua_pushliteral(L, "polytope(none)");
+		lua_pushliteral(L, "polytope(closed)");
 	else
 		lua_pushfstring(L, "polytope(%d vertices, %d faces)", col_convex_vertex_count(box->convex),
 		                col_convex_face_count(box->convex));
@@ -36,7 +37,10 @@ static int polytope_tostring(lua_State *L)
 }
 
 static const luaL_Reg polytope_metamethods[] = {
+    {"close", polytope_gc},
+    {"__close", polytope_gc},
     {"__gc", polytope_gc},
+    {"__closed", col_lua_owner_closed},
     {"__tostring", polytope_tostring},
     {NULL, NULL},
 };
@@ -173,7 +177,7 @@ static int convex_new(lua_State *L)
 
 static const col_shape *check_convex_shape(lua_State *L, int arg)
 {
-	const col_shape *s = luaL_checkudata(L, arg, COL_LUA_SHAPE);
+	const col_shape *s = col_lua_live_shape(L, arg, luaL_checkudata(L, arg, COL_LUA_SHAPE));
 	if (s->kind != COL_SHAPE_CONVEX || s->core.convex == NULL)
 		luaL_typeerror(L, arg, "convex polytope (collide.convex)");
 	return s;

@@ -466,6 +466,14 @@ static int covering_release(lua_State *L)
 	return 0;
 }
 
+/* __closed: an owned covering once released, a view once its tri-tree is closed. */
+static int covering_closed(lua_State *L)
+{
+	luaL_checkudata(L, 1, COL_LUA_COVERING);
+	lua_pushboolean(L, col_lua_to_covering(L, 1) == NULL);
+	return 1;
+}
+
 static const luaL_Reg covering_methods[] = {
     {"origin", covering_origin},
     {"origin_inside", covering_origin_inside},
@@ -488,6 +496,7 @@ static const luaL_Reg covering_methods[] = {
     {"__len", covering_len},
     {"__tostring", covering_tostring},
     {"__gc", covering_release},
+    {"__closed", covering_closed},
     {"__close", covering_release},
     {NULL, NULL},
 };
@@ -588,8 +597,13 @@ static int cache_release(lua_State *L)
 }
 
 static const luaL_Reg cache_methods[] = {
-    {"reset", cache_reset},  {"close", cache_release},   {"__tostring", cache_tostring},
-    {"__gc", cache_release}, {"__close", cache_release}, {NULL, NULL},
+    {"reset", cache_reset},
+    {"close", cache_release},
+    {"__tostring", cache_tostring},
+    {"__gc", cache_release},
+    {"__closed", col_lua_owner_closed},
+    {"__close", cache_release},
+    {NULL, NULL},
 };
 
 /* ---- barycentric tests (collide.barycentric) ---- */

@@ -256,6 +256,14 @@ static int covering3d_release(lua_State *L)
 	return 0;
 }
 
+/* __closed: an owned covering once released, a view once its tetra-tree is closed. */
+static int covering3d_closed(lua_State *L)
+{
+	luaL_checkudata(L, 1, COL_LUA_COVERING3D);
+	lua_pushboolean(L, col_lua_to_covering3d(L, 1) == NULL);
+	return 1;
+}
+
 static const luaL_Reg covering3d_methods[] = {
     {"origin", covering3d_origin},
     {"origin_inside", covering3d_origin_inside},
@@ -272,6 +280,7 @@ static const luaL_Reg covering3d_methods[] = {
     {"__len", covering3d_len},
     {"__tostring", covering3d_tostring},
     {"__gc", covering3d_release},
+    {"__closed", covering3d_closed},
     {"__close", covering3d_release},
     {NULL, NULL},
 };
@@ -368,8 +377,13 @@ static int cache3d_release(lua_State *L)
 }
 
 static const luaL_Reg cache3d_methods[] = {
-    {"reset", cache3d_reset},  {"close", cache3d_release},   {"__tostring", cache3d_tostring},
-    {"__gc", cache3d_release}, {"__close", cache3d_release}, {NULL, NULL},
+    {"reset", cache3d_reset},
+    {"close", cache3d_release},
+    {"__tostring", cache3d_tostring},
+    {"__gc", cache3d_release},
+    {"__closed", col_lua_owner_closed},
+    {"__close", cache3d_release},
+    {NULL, NULL},
 };
 
 /* ---- a point in a tetrahedron ---- */

@@ -14,17 +14,45 @@
 
 /* ---- caches ---- */
 
+/* The userdata: the engine's cache first (so a cache_box * is a col_gjk_cache *), then whether it
+ * was closed (close(), <close>, __gc), after which it is refused. */
+typedef struct cache_box {
+	col_gjk_cache cache;
+	bool closed;
+} cache_box;
+
+/* box (the cache at idx, or NULL), refused once closed. */
+static col_gjk_cache *live_cache(lua_State *L, int idx, cache_box *box)
+{
+	if (box != NULL && box->closed)
+		col_lua_used_after_close(L, idx);
+	return box != NULL ? &box->cache : NULL;
+}
+
 static col_gjk_cache *check_cache(lua_State *L, int arg)
 {
-	return luaL_checkudata(L, arg, COL_LUA_GJK_CACHE);
+	return live_cache(L, arg, luaL_checkudata(L, arg, COL_LUA_GJK_CACHE));
 }
 
 /* collide.gjk_cache() -> an empty cache, for one pair of shapes */
 static int cache_new(lua_State *L)
 {
-	col_gjk_cache *cache = lua_newuserdatauv(L, sizeof *cache, 0);
-	memset(cache, 0, sizeof *cache);
+	cache_box *box = lua_newuserdatauv(L, sizeof *box, 0);
+	memset(box, 0, sizeof *box);
 	luaL_setmetatable(L, COL_LUA_GJK_CACHE);
+	return 1;
+}
+
+static int cache_close(lua_State *L)
+{
+	((cache_box *)luaL_checkudata(L, 1, COL_LUA_GJK_CACHE))->closed = true;
+	return 0;
+}
+
+static int cache_closed(lua_State *L)
+{
+	cache_box *box = luaL_testudata(L, 1, COL_LUA_GJK_CACHE);
+	lua_pushboolean(L, box != NULL && box->closed);
 	return 1;
 }
 
@@ -45,6 +73,10 @@ static int cache_count(lua_State *L)
 
 static int cache_tostring(lua_State *L)
 {
+	if (((cache_box *)luaL_checkudata(L, 1, COL_LUA_GJK_CACHE))->closed) {
+		lua_pushliteral(L, "gjk_cache(closed)");
+		return 1;
+	}
 	lua_pushfstring(L, "gjk_cache(%d points)", check_cache(L, 1)->count);
 	return 1;
 }
@@ -52,6 +84,10 @@ static int cache_tostring(lua_State *L)
 static const luaL_Reg cache_functions[] = {
     {"reset", cache_reset},
     {"count", cache_count},
+    {"close", cache_close},
+    {"__close", cache_close},
+    {"__gc", cache_close},
+    {"__closed", cache_closed},
     {"__tostring", cache_tostring},
     {NULL, NULL},
 };
@@ -61,7 +97,7 @@ static col_gjk_cache *opt_cache(lua_State *L, int arg)
 {
 	if (lua_isnoneornil(L, arg))
 		return NULL;
-	col_gjk_cache *cache = luaL_testudata(L, arg, COL_LUA_GJK_CACHE);
+	col_gjk_cache *cache = live_cache(L, arg, luaL_testudata(L, arg, COL_LUA_GJK_CACHE));
 	if (cache == NULL)
 		luaL_typeerror(L, arg, "collide.gjk_cache");
 	return cache;
@@ -203,7 +239,7 @@ static gjk_call check_options(lua_State *L, int arg)
 		                              MAX_ITERATIONS, c.options.max_iterations));
 	col_lua_option_bool(L, arg, "trace", arg, "gjk", &c.trace);
 	if (lua_getfield(L, arg, "cache") != LUA_TNIL) {
-		c.cache = luaL_testudata(L, -1, COL_LUA_GJK_CACHE);
+		c.cache = live_cache(L, -1, luaL_testudata(L, -1, COL_LUA_GJK_CACHE));
 		if (c.cache == NULL)
 			luaL_argerror(L, arg,
 			              lua_pushfstring(L, "gjk: cache must be a collide.gjk_cache, got %s",

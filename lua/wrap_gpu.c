@@ -27,8 +27,13 @@
 /* the registry table of the contexts made, by device name */
 #define GPU_CONTEXTS "collide.gpu_contexts"
 
+/* A context is shared by the objects made on it (each keeps it alive as uservalue 1) and their
+ * engine objects use it until they are destroyed; so close() only retires it (later objects get a
+ * fresh one) and the engine context is freed when the last of its objects is closed too. */
 typedef struct context_box {
 	col_gpu *gpu;
+	int users;   /* open objects made on it */
+	bool closed; /* refused to scripts; freed once users is 0 */
 } context_box;
 
 typedef struct mesh_box {
@@ -80,6 +85,8 @@ static col_gpu *push_context(lua_State *L, col_device device, int arg)
 	lua_pop(L, 1);
 	context_box *box = lua_newuserdatauv(L, sizeof *box, 0);
 	box->gpu = NULL;
+	box->users = 0;
+	box->closed = false;
 	luaL_setmetatable(L, GPU_CONTEXT);
 	col_gpu_options options = col_gpu_default_options();
 	options.device = device;
@@ -92,20 +99,66 @@ static col_gpu *push_context(lua_State *L, col_device device, int arg)
 	return box->gpu;
 }
 
+/* close(), __close, __gc: retires the context (the registry forgets it) and frees it unless objects
+ * made on it are still open. */
 static int context_gc(lua_State *L)
 {
 	context_box *box = luaL_checkudata(L, 1, GPU_CONTEXT);
-	col_gpu_destroy(box->gpu);
-	box->gpu = NULL;
+	if (box->closed)
+		return 0;
+	box->closed = true;
+	if (box->gpu != NULL && lua_getfield(L, LUA_REGISTRYINDEX, GPU_CONTEXTS) == LUA_TTABLE) {
+		const char *name = col_device_name(col_gpu_device(box->gpu));
+		if (lua_getfield(L, -1, name) == LUA_TUSERDATA && lua_touserdata(L, -1) == box) {
+			lua_pushnil(L);
+			lua_setfield(L, -3, name);
+		}
+	}
+	if (box->users == 0) {
+		col_gpu_destroy(box->gpu);
+		box->gpu = NULL;
+	}
 	return 0;
+}
+
+static int context_closed(lua_State *L)
+{
+	context_box *box = luaL_testudata(L, 1, GPU_CONTEXT);
+	lua_pushboolean(L, box != NULL && box->closed);
+	return 1;
 }
 
 static col_gpu *check_context(lua_State *L, int arg)
 {
 	context_box *box = luaL_checkudata(L, arg, GPU_CONTEXT);
-	if (box->gpu == NULL)
+	if (box->closed || box->gpu == NULL)
 		luaL_argerror(L, arg, "gpu context is closed");
 	return box->gpu;
+}
+
+/* The context of the object at idx (its uservalue 1). */
+static context_box *context_of(lua_State *L, int idx)
+{
+	lua_getiuservalue(L, idx, 1);
+	context_box *box = luaL_checkudata(L, -1, GPU_CONTEXT);
+	lua_pop(L, 1); /* the object keeps it alive */
+	return box;
+}
+
+/* An object made on the context at context_idx, counted so the context outlives it. */
+static void context_add_user(lua_State *L, int context_idx)
+{
+	((context_box *)luaL_checkudata(L, context_idx, GPU_CONTEXT))->users++;
+}
+
+/* The object at idx no longer uses its context: a retired context with no users left is freed. */
+static void context_remove_user(lua_State *L, int idx)
+{
+	context_box *box = context_of(L, idx);
+	if (--box->users == 0 && box->closed) {
+		col_gpu_destroy(box->gpu);
+		box->gpu = NULL;
+	}
 }
 
 static int context_device(lua_State *L)
@@ -129,7 +182,7 @@ static int context_memory(lua_State *L)
 static int context_tostring(lua_State *L)
 {
 	context_box *box = luaL_checkudata(L, 1, GPU_CONTEXT);
-	if (box->gpu == NULL)
+	if (box->closed || box->gpu == NULL)
 		lua_pushliteral(L, "collide.gpu_context (closed)");
 	else
 		lua_pushfstring(L, "collide.gpu_context (%s, %d CPU threads)",
@@ -254,14 +307,18 @@ static int gpu_mesh_new(lua_State *L)
 	col_error error;
 	if (col_gpu_mesh_create(gpu, mesh, &o, &box->mesh, &error) != COL_OK)
 		return col_lua_arg_fail(L, 1, &error);
+	context_add_user(L, context);
 	return 1;
 }
 
 static int mesh_close(lua_State *L)
 {
 	mesh_box *box = luaL_checkudata(L, 1, GPU_MESH);
+	if (box->mesh == NULL)
+		return 0;
 	col_gpu_mesh_destroy(box->mesh);
 	box->mesh = NULL;
+	context_remove_user(L, 1);
 	return 0;
 }
 
@@ -302,10 +359,8 @@ static int mesh_info(lua_State *L)
 	lua_pushinteger(L, (lua_Integer)info.device_bytes);
 	lua_setfield(L, -2, "device_bytes");
 	col_lua_set_number(L, "build_ms", info.build_ms);
-	lua_getiuservalue(L, 1, 1);
-	lua_pushstring(L, col_device_name(col_gpu_device(check_context(L, -1))));
-	lua_setfield(L, -3, "device");
-	lua_pop(L, 1);
+	lua_pushstring(L, col_device_name(col_gpu_device(context_of(L, 1)->gpu)));
+	lua_setfield(L, -2, "device");
 	return 1;
 }
 
@@ -522,14 +577,18 @@ static int gpu_polygon_new(lua_State *L)
 	col_error error;
 	if (col_gpu_polygon_create(gpu, polygon, NULL, &box->polygon, &error) != COL_OK)
 		return col_lua_arg_fail(L, 1, &error);
+	context_add_user(L, context);
 	return 1;
 }
 
 static int polygon_close(lua_State *L)
 {
 	polygon_box *box = luaL_checkudata(L, 1, GPU_POLYGON);
+	if (box->polygon == NULL)
+		return 0;
 	col_gpu_polygon_destroy(box->polygon);
 	box->polygon = NULL;
+	context_remove_user(L, 1);
 	return 0;
 }
 
@@ -732,14 +791,18 @@ static int gpu_particles_new(lua_State *L)
 	col_error error;
 	if (col_gpu_particles_create(gpu, &o, &box->particles, &error) != COL_OK)
 		return col_lua_arg_fail(L, 1, &error);
+	context_add_user(L, context);
 	return 1;
 }
 
 static int particles_close(lua_State *L)
 {
 	particles_box *box = luaL_checkudata(L, 1, GPU_PARTICLES);
+	if (box->particles == NULL)
+		return 0;
 	col_gpu_particles_destroy(box->particles);
 	box->particles = NULL;
+	context_remove_user(L, 1);
 	return 0;
 }
 
@@ -952,14 +1015,18 @@ static int gpu_broadphase_new(lua_State *L)
 	col_error error;
 	if (col_gpu_broadphase_create(gpu, &box->broadphase, &error) != COL_OK)
 		return col_lua_fail(L, &error);
+	context_add_user(L, context);
 	return 1;
 }
 
 static int broadphase_close(lua_State *L)
 {
 	broadphase_box *box = luaL_checkudata(L, 1, GPU_BROADPHASE);
+	if (box->broadphase == NULL)
+		return 0;
 	col_gpu_broadphase_destroy(box->broadphase);
 	box->broadphase = NULL;
+	context_remove_user(L, 1);
 	return 0;
 }
 
@@ -1036,14 +1103,28 @@ static int broadphase_pairs(lua_State *L)
 /* ---- the module ---- */
 
 static const luaL_Reg context_methods[] = {
-    {"device", context_device}, {"threads", context_threads},     {"memory", context_memory},
-    {"__gc", context_gc},       {"__tostring", context_tostring}, {NULL, NULL},
+    {"device", context_device},
+    {"threads", context_threads},
+    {"memory", context_memory},
+    {"close", context_gc},
+    {"__close", context_gc},
+    {"__gc", context_gc},
+    {"__closed", context_closed},
+    {"__tostring", context_tostring},
+    {NULL, NULL},
 };
 
 static const luaL_Reg mesh_methods[] = {
-    {"info", mesh_info},   {"contains", mesh_contains}, {"distance", mesh_distance},
-    {"query", mesh_query}, {"collide", mesh_collide},   {"close", mesh_close},
-    {"__gc", mesh_close},  {"__close", mesh_close},     {"__tostring", mesh_tostring},
+    {"info", mesh_info},
+    {"contains", mesh_contains},
+    {"distance", mesh_distance},
+    {"query", mesh_query},
+    {"collide", mesh_collide},
+    {"close", mesh_close},
+    {"__gc", mesh_close},
+    {"__closed", col_lua_owner_closed},
+    {"__close", mesh_close},
+    {"__tostring", mesh_tostring},
     {NULL, NULL},
 };
 
@@ -1058,6 +1139,7 @@ static const luaL_Reg particles_methods[] = {
     {"reset_meshes", particles_reset_meshes},
     {"close", particles_close},
     {"__gc", particles_close},
+    {"__closed", col_lua_owner_closed},
     {"__close", particles_close},
     {"__tostring", particles_tostring},
     {NULL, NULL},
@@ -1068,14 +1150,20 @@ static const luaL_Reg polygon_methods[] = {
     {"contains", polygon_contains},
     {"close", polygon_close},
     {"__gc", polygon_close},
+    {"__closed", col_lua_owner_closed},
     {"__close", polygon_close},
     {"__tostring", polygon_tostring},
     {NULL, NULL},
 };
 
 static const luaL_Reg broadphase_methods[] = {
-    {"pairs", broadphase_pairs},   {"close", broadphase_close},         {"__gc", broadphase_close},
-    {"__close", broadphase_close}, {"__tostring", broadphase_tostring}, {NULL, NULL},
+    {"pairs", broadphase_pairs},
+    {"close", broadphase_close},
+    {"__gc", broadphase_close},
+    {"__closed", col_lua_owner_closed},
+    {"__close", broadphase_close},
+    {"__tostring", broadphase_tostring},
+    {NULL, NULL},
 };
 
 static const luaL_Reg gpu_functions[] = {

@@ -246,6 +246,7 @@ static const luaL_Reg grid_methods[] = {
     {"__len", grid_len},
     {"__tostring", grid_tostring},
     {"__gc", grid_release},
+    {"__closed", col_lua_owner_closed},
     {"__close", grid_release},
     {NULL, NULL},
 };
@@ -378,6 +379,7 @@ static const luaL_Reg quadtree_methods[] = {
     {"__len", quadtree_len},
     {"__tostring", quadtree_tostring},
     {"__gc", quadtree_release},
+    {"__closed", col_lua_owner_closed},
     {"__close", quadtree_release},
     {NULL, NULL},
 };

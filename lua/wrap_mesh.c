@@ -127,11 +127,19 @@ static int mesh_new(lua_State *L)
 	return 1;
 }
 
-/* collide.mesh(...) through the table's __call: drop the table itself, so arguments count from 1. */
+/* collide.mesh(...) through the table's __call: drop the table itself, so arguments count from 1.
+ * When the call has no name Lua can see (pcall(collide.mesh, t)), collide.mesh.new is called as a
+ * function of its own, so that its errors name 'collide.mesh.new' rather than '?'. */
 static int mesh_call(lua_State *L)
 {
 	lua_remove(L, 1);
-	return mesh_new(L);
+	lua_Debug ar;
+	if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name != NULL)
+		return mesh_new(L);
+	lua_pushcfunction(L, mesh_new);
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, 1);
+	return 1;
 }
 
 /* A generator or loader's result: the mesh on success, else the engine's message raised. */
@@ -501,6 +509,7 @@ static const luaL_Reg mesh_methods[] = {
     {"close", mesh_release},
     {"__tostring", mesh_tostring},
     {"__gc", mesh_release},
+    {"__closed", col_lua_owner_closed},
     {"__close", mesh_release},
     {NULL, NULL},
 };

@@ -748,6 +748,7 @@ static const luaL_Reg bvh_methods[] = {
     {"__len", bvh_len},
     {"__tostring", bvh_tostring},
     {"__gc", bvh_release},
+    {"__closed", col_lua_owner_closed},
     {"__close", bvh_release},
     {NULL, NULL},
 };

@@ -57,24 +57,67 @@ col_lua_results *col_lua_push_results(lua_State *L, size_t count)
 	return &block->header;
 }
 
+/* A closed buffer (close(), <close>, __gc) has no data and no rows; every use raises "used after
+ * close". The memory is the userdata's own, so nothing is freed early. */
+static void *live(lua_State *L, int idx, void *buffer, const void *data)
+{
+	if (buffer != NULL && data == NULL)
+		col_lua_used_after_close(L, idx);
+	return buffer;
+}
+
 col_lua_points *col_lua_to_points(lua_State *L, int idx)
 {
-	return luaL_testudata(L, idx, COL_LUA_POINTS);
+	col_lua_points *points = luaL_testudata(L, idx, COL_LUA_POINTS);
+	return live(L, idx, points, points != NULL ? points->data : NULL);
 }
 
 col_lua_results *col_lua_to_results(lua_State *L, int idx)
 {
-	return luaL_testudata(L, idx, COL_LUA_RESULTS);
+	col_lua_results *results = luaL_testudata(L, idx, COL_LUA_RESULTS);
+	return live(L, idx, results, results != NULL ? results->data : NULL);
 }
 
 static col_lua_points *check_points(lua_State *L, int arg)
 {
-	return luaL_checkudata(L, arg, COL_LUA_POINTS);
+	col_lua_points *points = luaL_checkudata(L, arg, COL_LUA_POINTS);
+	return live(L, arg, points, points->data);
 }
 
 static col_lua_results *check_results(lua_State *L, int arg)
 {
-	return luaL_checkudata(L, arg, COL_LUA_RESULTS);
+	col_lua_results *results = luaL_checkudata(L, arg, COL_LUA_RESULTS);
+	return live(L, arg, results, results->data);
+}
+
+static int points_close(lua_State *L)
+{
+	col_lua_points *points = luaL_checkudata(L, 1, COL_LUA_POINTS);
+	points->data = NULL;
+	points->count = 0;
+	return 0;
+}
+
+static int points_closed(lua_State *L)
+{
+	col_lua_points *points = luaL_testudata(L, 1, COL_LUA_POINTS);
+	lua_pushboolean(L, points != NULL && points->data == NULL);
+	return 1;
+}
+
+static int results_close(lua_State *L)
+{
+	col_lua_results *results = luaL_checkudata(L, 1, COL_LUA_RESULTS);
+	results->data = NULL;
+	results->count = 0;
+	return 0;
+}
+
+static int results_closed(lua_State *L)
+{
+	col_lua_results *results = luaL_testudata(L, 1, COL_LUA_RESULTS);
+	lua_pushboolean(L, results != NULL && results->data == NULL);
+	return 1;
 }
 
 /* The dimension of a row table: 2 or 3 (counted entries, or named x, y[, z]). */
@@ -241,6 +284,10 @@ static int points_to_table(lua_State *L)
 
 static int points_tostring(lua_State *L)
 {
+	if (((col_lua_points *)luaL_checkudata(L, 1, COL_LUA_POINTS))->data == NULL) {
+		lua_pushliteral(L, "points(closed)");
+		return 1;
+	}
 	col_lua_points *points = check_points(L, 1);
 	lua_pushfstring(L, "points(%I, %dD)", (lua_Integer)points->count, points->dim);
 	return 1;
@@ -250,6 +297,8 @@ static const luaL_Reg points_methods[] = {
     {"get", points_get},   {"set", points_set},
     {"dim", points_dim},   {"to_table", points_to_table},
     {"__len", points_len}, {"__tostring", points_tostring},
+    {"close", points_close}, {"__close", points_close},
+    {"__gc", points_close}, {"__closed", points_closed},
     {NULL, NULL},
 };
 
@@ -275,10 +324,11 @@ static int results_len(lua_State *L)
 /* r[i] -> boolean (nil outside 1..#r, as for a table, so ipairs works); r.name -> method. */
 static int results_index(lua_State *L)
 {
-	col_lua_results *results = check_results(L, 1);
+	luaL_checkudata(L, 1, COL_LUA_RESULTS);
 	int isint = 0;
 	lua_Integer i = lua_type(L, 2) == LUA_TNUMBER ? lua_tointegerx(L, 2, &isint) : 0;
 	if (isint) {
+		col_lua_results *results = check_results(L, 1);
 		if (i >= 1 && (lua_Unsigned)i <= results->count)
 			lua_pushboolean(L, results->data[i - 1]);
 		else
@@ -304,6 +354,10 @@ static int results_to_table(lua_State *L)
 
 static int results_tostring(lua_State *L)
 {
+	if (((col_lua_results *)luaL_checkudata(L, 1, COL_LUA_RESULTS))->data == NULL) {
+		lua_pushliteral(L, "results(closed)");
+		return 1;
+	}
 	col_lua_results *results = check_results(L, 1);
 	size_t n = 0;
 	for (size_t i = 0; i < results->count; i++)
@@ -314,6 +368,9 @@ static int results_tostring(lua_State *L)
 
 static const luaL_Reg results_metamethods[] = {
     {"__len", results_len},
+    {"__close", results_close},
+    {"__gc", results_close},
+    {"__closed", results_closed},
     {"__tostring", results_tostring},
     {NULL, NULL},
 };
@@ -321,6 +378,7 @@ static const luaL_Reg results_metamethods[] = {
 static const luaL_Reg results_methods[] = {
     {"count", results_count},
     {"to_table", results_to_table},
+    {"close", results_close},
     {NULL, NULL},
 };
 

@@ -252,6 +252,7 @@ static const luaL_Reg polygon_methods[] = {
     {"__len", polygon_vertex_count},
     {"__tostring", polygon_tostring},
     {"__gc", polygon_release},
+    {"__closed", col_lua_owner_closed},
     {"__close", polygon_release},
     {NULL, NULL},
 };

@@ -694,6 +694,7 @@ static const luaL_Reg polyhedron_methods[] = {
     {"__len", polyhedron_face_count},
     {"__tostring", polyhedron_tostring},
     {"__gc", polyhedron_release},
+    {"__closed", col_lua_owner_closed},
     {"__close", polyhedron_release},
     {NULL, NULL},
 };

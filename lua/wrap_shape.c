@@ -7,8 +7,9 @@
  * triangle, point3, capsule2 and polygon2 (collide.convex is in wrap_convex.c).
  *
  * A shape does not own what its core points to: a polygon's points live in a block, a polytope in
- * a collide.polytope, kept alive as the shape's uservalue 1 and shared by the shapes made from it
- * (rounded, moved_to). */
+ * a collide.polytope (or a boxtree), kept alive as the shape's uservalue 1 and shared by the shapes
+ * made from it (rounded, moved_to). Once that owner is closed the shape refuses to work; close()
+ * sets the uservalue to false, which marks the shape itself closed. */
 #include "collide_lua_internal.h"
 
 #include <limits.h>
@@ -28,13 +29,29 @@ static const char *type_of(const col_shape *s)
 	return COL_LUA_SHAPE;
 }
 
+col_shape *col_lua_live_shape(lua_State *L, int idx, col_shape *s)
+{
+	if (s == NULL)
+		return NULL;
+	int kept = lua_getiuservalue(L, idx, 1);
+	if (kept == LUA_TBOOLEAN)
+		col_lua_used_after_close(L, idx);
+	if (kept == LUA_TUSERDATA && col_lua_is_closed(L, -1)) {
+		luaL_getmetafield(L, idx, "__name");
+		luaL_getmetafield(L, -2, "__name");
+		luaL_error(L, "%s: used after its %s was closed", lua_tostring(L, -2), lua_tostring(L, -1));
+	}
+	lua_pop(L, 1);
+	return s;
+}
+
 col_shape *col_lua_to_shape(lua_State *L, int idx)
 {
 	static const char *const types[] = {COL_LUA_SHAPE, COL_LUA_SPHERE, COL_LUA_CIRCLE, COL_LUA_SEGMENT};
 	for (int i = 0; i < 4; i++) {
 		col_shape *s = luaL_testudata(L, idx, types[i]);
 		if (s != NULL)
-			return s;
+			return col_lua_live_shape(L, idx, s);
 	}
 	return NULL;
 }
@@ -303,19 +320,64 @@ static int shape_rounding(lua_State *L)
 	return 1;
 }
 
+/* shape:close(), __close: marks the shape closed (its uservalue false) and lets go of what its core
+ * points to; every later use raises "used after close". */
+static int shape_close(lua_State *L)
+{
+	if (col_lua_to_shape_unchecked(L, 1) == NULL)
+		return col_lua_typeerror(L, 1, "convex shape");
+	lua_pushboolean(L, false);
+	lua_setiuservalue(L, 1, 1);
+	return 0;
+}
+
+static int shape_closed(lua_State *L)
+{
+	lua_pushboolean(L, col_lua_to_shape_unchecked(L, 1) != NULL &&
+	                       lua_getiuservalue(L, 1, 1) == LUA_TBOOLEAN);
+	return 1;
+}
+
+bool col_lua_closed_tostring(lua_State *L, int idx, const char *name)
+{
+	int kept = lua_getiuservalue(L, idx, 1);
+	bool owner_closed = kept == LUA_TUSERDATA && col_lua_is_closed(L, -1);
+	lua_pop(L, 1);
+	if (kept == LUA_TBOOLEAN)
+		lua_pushfstring(L, "%s(closed)", name);
+	else if (owner_closed)
+		lua_pushfstring(L, "%s(its owner closed)", name);
+	return kept == LUA_TBOOLEAN || owner_closed;
+}
+
+col_shape *col_lua_to_shape_unchecked(lua_State *L, int idx)
+{
+	static const char *const types[] = {COL_LUA_SHAPE, COL_LUA_SPHERE, COL_LUA_CIRCLE, COL_LUA_SEGMENT};
+	for (int i = 0; i < 4; i++) {
+		col_shape *s = luaL_testudata(L, idx, types[i]);
+		if (s != NULL)
+			return s;
+	}
+	return NULL;
+}
+
 static const luaL_Reg shape_methods[] = {
     {"rounded", shape_rounded},   {"set_pose", shape_set_pose},
     {"moved_to", shape_moved_to}, {"pose", shape_pose},
     {"support", shape_support},   {"bounds", shape_bounds},
     {"kind", shape_kind},         {"dimension", shape_dimension},
     {"rounding", shape_rounding}, {"spheres", shape_spheres},
-    {NULL, NULL},
+    {"close", shape_close},       {NULL, NULL},
 };
 
 void col_lua_new_shape_type(lua_State *L, const char *name, const luaL_Reg *metamethods,
                             const luaL_Reg *methods, lua_CFunction index)
 {
 	col_lua_new_type(L, name, metamethods, false);
+	lua_pushcfunction(L, shape_close);
+	lua_setfield(L, -2, "__close");
+	lua_pushcfunction(L, shape_closed);
+	lua_setfield(L, -2, "__closed");
 	lua_newtable(L);
 	luaL_setfuncs(L, shape_methods, 0);
 	if (methods != NULL)
@@ -329,7 +391,7 @@ void col_lua_new_shape_type(lua_State *L, const char *name, const luaL_Reg *meta
 
 static const col_shape *check_polygon2(lua_State *L, int arg)
 {
-	col_shape *s = luaL_checkudata(L, arg, COL_LUA_SHAPE);
+	col_shape *s = col_lua_live_shape(L, arg, luaL_checkudata(L, arg, COL_LUA_SHAPE));
 	if (s->kind != COL_SHAPE_POLYGON)
 		luaL_typeerror(L, arg, "convex polygon (collide.polygon2)");
 	return s;
@@ -368,7 +430,7 @@ static const luaL_Reg polygon2_methods[] = {
  * (upvalue 1). */
 static int shape_index(lua_State *L)
 {
-	col_shape *s = luaL_checkudata(L, 1, COL_LUA_SHAPE);
+	col_shape *s = luaL_checkudata(L, 1, COL_LUA_SHAPE); /* its kind only: the shape's own memory */
 	int own = s->kind == COL_SHAPE_CONVEX ? 2 : s->kind == COL_SHAPE_POLYGON ? 3 : 0;
 	if (own != 0) {
 		lua_pushvalue(L, 2);
@@ -394,6 +456,8 @@ static void push_point(lua_State *L, col_vec3 p, int dimension)
 static int shape_tostring(lua_State *L)
 {
 	col_shape *s = luaL_checkudata(L, 1, COL_LUA_SHAPE);
+	if (col_lua_closed_tostring(L, 1, col_shape_name(s)))
+		return 1;
 	int top = lua_gettop(L);
 	lua_pushfstring(L, "%s(", col_shape_name(s));
 	switch (s->kind) {
@@ -544,6 +608,10 @@ static int polygon2_new(lua_State *L)
 void col_lua_open_shape(lua_State *L)
 {
 	col_lua_new_type(L, COL_LUA_SHAPE, shape_metamethods, false);
+	lua_pushcfunction(L, shape_close);
+	lua_setfield(L, -2, "__close");
+	lua_pushcfunction(L, shape_closed);
+	lua_setfield(L, -2, "__closed");
 	lua_newtable(L);
 	luaL_setfuncs(L, shape_methods, 0);
 	lua_newtable(L);

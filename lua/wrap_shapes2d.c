@@ -9,14 +9,15 @@
 #include <math.h>
 #include <string.h>
 
+/* The segment or circle at arg, refused once closed. */
 static col_shape *check_segment(lua_State *L, int arg)
 {
-	return luaL_checkudata(L, arg, COL_LUA_SEGMENT);
+	return col_lua_live_shape(L, arg, luaL_checkudata(L, arg, COL_LUA_SEGMENT));
 }
 
 static col_shape *check_circle(lua_State *L, int arg)
 {
-	return luaL_checkudata(L, arg, COL_LUA_CIRCLE);
+	return col_lua_live_shape(L, arg, luaL_checkudata(L, arg, COL_LUA_CIRCLE));
 }
 
 /* The segment's ends in world coordinates. */
@@ -43,7 +44,7 @@ static col_circle circle_of(const col_shape *s)
 
 bool col_lua_to_segment(lua_State *L, int idx, col_segment *out)
 {
-	col_shape *shape = luaL_testudata(L, idx, COL_LUA_SEGMENT);
+	col_shape *shape = col_lua_live_shape(L, idx, luaL_testudata(L, idx, COL_LUA_SEGMENT));
 	if (shape != NULL && out != NULL)
 		*out = segment_of(shape);
 	return shape != NULL;
@@ -51,7 +52,7 @@ bool col_lua_to_segment(lua_State *L, int idx, col_segment *out)
 
 bool col_lua_to_circle(lua_State *L, int idx, col_circle *out)
 {
-	col_shape *shape = luaL_testudata(L, idx, COL_LUA_CIRCLE);
+	col_shape *shape = col_lua_live_shape(L, idx, luaL_testudata(L, idx, COL_LUA_CIRCLE));
 	if (shape != NULL && out != NULL)
 		*out = circle_of(shape);
 	return shape != NULL;
@@ -178,6 +179,10 @@ static double *segment_field(col_segment *s, const char *key)
 /* s.a, s.b -> {x, y}; s.x1, s.y1, s.x2, s.y2 -> numbers; anything else: a method. */
 static int segment_index(lua_State *L)
 {
+	luaL_checkudata(L, 1, COL_LUA_SEGMENT);
+	lua_pushvalue(L, 2);
+	if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) /* methods stay reachable once closed */
+		return 1;
 	col_segment s = segment_of(check_segment(L, 1));
 	const char *key = lua_tostring(L, 2);
 	if (key != NULL && lua_type(L, 2) == LUA_TSTRING) {
@@ -231,6 +236,8 @@ static int segment_eq(lua_State *L)
 
 static int segment_tostring(lua_State *L)
 {
+	if (col_lua_closed_tostring(L, 1, "segment"))
+		return 1;
 	col_segment s = segment_of(check_segment(L, 1));
 	lua_pushfstring(L, "segment((%f, %f), (%f, %f))", s.a.x, s.a.y, s.b.x, s.b.y);
 	return 1;
@@ -354,6 +361,10 @@ static double *circle_field(col_shape *c, const char *key)
 /* c.x, c.y, c.r (= c.radius) -> numbers; c.center -> {x, y}; anything else: a method. */
 static int circle_index(lua_State *L)
 {
+	luaL_checkudata(L, 1, COL_LUA_CIRCLE);
+	lua_pushvalue(L, 2);
+	if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) /* methods stay reachable once closed */
+		return 1;
 	col_shape *c = check_circle(L, 1);
 	if (lua_type(L, 2) == LUA_TSTRING) {
 		const char *key = lua_tostring(L, 2);
@@ -413,6 +424,8 @@ static int circle_eq(lua_State *L)
 
 static int circle_tostring(lua_State *L)
 {
+	if (col_lua_closed_tostring(L, 1, "circle"))
+		return 1;
 	col_circle c = circle_of(check_circle(L, 1));
 	lua_pushfstring(L, "circle((%f, %f), r=%f)", c.center.x, c.center.y, c.radius);
 	return 1;

@@ -7,9 +7,10 @@
 
 #include <string.h>
 
+/* The sphere at arg, refused once closed. */
 static col_shape *check_sphere(lua_State *L, int arg)
 {
-	return luaL_checkudata(L, arg, COL_LUA_SPHERE);
+	return col_lua_live_shape(L, arg, luaL_checkudata(L, arg, COL_LUA_SPHERE));
 }
 
 static col_sphere sphere_of(const col_shape *s)
@@ -19,7 +20,7 @@ static col_sphere sphere_of(const col_shape *s)
 
 bool col_lua_to_sphere(lua_State *L, int idx, col_sphere *out)
 {
-	col_shape *shape = luaL_testudata(L, idx, COL_LUA_SPHERE);
+	col_shape *shape = col_lua_live_shape(L, idx, luaL_testudata(L, idx, COL_LUA_SPHERE));
 	if (shape != NULL && out != NULL)
 		*out = sphere_of(shape);
 	return shape != NULL;
@@ -143,6 +144,10 @@ static double *sphere_field(col_shape *s, const char *key)
 /* s.x, s.y, s.z, s.r (= s.radius) -> numbers; s.center -> {x, y, z}; else a method. */
 static int sphere_index(lua_State *L)
 {
+	luaL_checkudata(L, 1, COL_LUA_SPHERE);
+	lua_pushvalue(L, 2);
+	if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) /* methods stay reachable once closed */
+		return 1;
 	col_shape *s = check_sphere(L, 1);
 	if (lua_type(L, 2) == LUA_TSTRING) {
 		const char *key = lua_tostring(L, 2);
@@ -199,6 +204,8 @@ static int sphere_eq(lua_State *L)
 
 static int sphere_tostring(lua_State *L)
 {
+	if (col_lua_closed_tostring(L, 1, "sphere"))
+		return 1;
 	col_sphere s = sphere_of(check_sphere(L, 1));
 	lua_pushfstring(L, "sphere((%f, %f, %f), r=%f)", s.center.x, s.center.y, s.center.z, s.radius);
 	return 1;

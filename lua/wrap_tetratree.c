@@ -814,6 +814,7 @@ static const luaL_Reg tetratree_methods[] = {
     {"__len", tetratree_len},
     {"__tostring", tetratree_tostring},
     {"__gc", tetratree_release},
+    {"__closed", col_lua_owner_closed},
     {"__close", tetratree_release},
     {NULL, NULL},
 };

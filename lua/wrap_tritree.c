@@ -527,6 +527,7 @@ static const luaL_Reg tritree_methods[] = {
     {"__len", tritree_len},
     {"__tostring", tritree_tostring},
     {"__gc", tritree_release},
+    {"__closed", col_lua_owner_closed},
     {"__close", tritree_release},
     {NULL, NULL},
 };
