@@ -2,7 +2,10 @@
  * convert and call; no algorithm lives in lua/. */
 #include "collide_lua_internal.h"
 
+#include <ctype.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifndef COLLIDE_VERSION /* set by lua/CMakeLists.txt from project(); this is for other builds */
@@ -58,10 +61,11 @@ bool col_lua_is_closed(lua_State *L, int idx)
 
 int col_lua_typeerror(lua_State *L, int arg, const char *expected)
 {
-	if (col_lua_is_closed(L, arg))
-		return luaL_argerror(L, arg,
-		                     lua_pushfstring(L, "%s expected, got closed %s", expected,
-		                                     luaL_typename(L, arg)));
+	if (col_lua_is_closed(L, arg)) {
+		const char *name = luaL_getmetafield(L, arg, "__name") == LUA_TSTRING ? lua_tostring(L, -1)
+		                                                                       : luaL_typename(L, arg);
+		return luaL_argerror(L, arg, lua_pushfstring(L, "%s expected, got closed %s", expected, name));
+	}
 	return luaL_typeerror(L, arg, expected);
 }
 
@@ -329,6 +333,110 @@ int col_lua_arg_fail(lua_State *L, int arg, const col_error *error)
 int col_lua_fail(lua_State *L, const col_error *error)
 {
 	return luaL_error(L, "%s", error->message[0] ? error->message : col_status_name(error->code));
+}
+
+/* Whether word (length n) is one of names. */
+static bool word_in(const char *word, size_t n, const char *const names[])
+{
+	for (int i = 0; names[i] != NULL; i++)
+		if (strlen(names[i]) == n && strncmp(word, names[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* Output that never passes its size: what does not fit is dropped, and it stays terminated. */
+typedef struct text_out {
+	char *text;
+	size_t size, used;
+} text_out;
+
+static void put_text(text_out *out, const char *text, size_t n)
+{
+	size_t room = out->size - 1 - out->used;
+	if (n > room)
+		n = room;
+	memcpy(out->text + out->used, text, n);
+	out->used += n;
+	out->text[out->used] = '\0';
+}
+
+/* Writes the number at *p plus one and moves *p past it. */
+static void put_next_index(text_out *out, const char **p)
+{
+	char *end, digits[24];
+	long long index = strtoll(*p, &end, 10);
+	int n = snprintf(digits, sizeof digits, "%lld", index + 1);
+	put_text(out, digits, n > 0 ? (size_t)n : 0);
+	*p = end;
+}
+
+void col_lua_renumber(const char *message, char *text, size_t size)
+{
+	static const char *const singular[] = {"contour", "edge", "vertex", "triangle", "face", NULL};
+	static const char *const plural[] = {"contours", "edges", "vertices", "triangles", "faces", NULL};
+	static const char *const polygons[] = {"triangle", "face", NULL}; /* "triangle 0 (0, 1, 1)" */
+	text_out out = {text, size, 0};
+	if (size == 0)
+		return;
+	text[0] = '\0';
+	/* counted: the word before names an index; list, in_list: "edges 0 and" may go on with another;
+	 * corners: the word names a triangle or face, whose vertices may follow in parentheses */
+	bool counted = false, list = false, in_list = false, corners = false;
+	const char *p = message;
+	while (*p != '\0') {
+		if (isalpha((unsigned char)*p)) {
+			const char *word = p;
+			while (isalpha((unsigned char)*p))
+				p++;
+			size_t n = (size_t)(p - word);
+			bool and_more = in_list && n == 3 && strncmp(word, "and", 3) == 0;
+			list = word_in(word, n, plural) || and_more;
+			corners = word_in(word, n, polygons);
+			counted = list || word_in(word, n, singular);
+			in_list = false;
+			put_text(&out, word, n);
+			continue;
+		}
+		char *end;
+		if (isdigit((unsigned char)*p) && counted && p > message && p[-1] == ' ' &&
+		    (strtoll(p, &end, 10), !(*end == '.' && isdigit((unsigned char)end[1])))) {
+			put_next_index(&out, &p); /* a whole number, not the start of "0.5" */
+			while (*p == '-' && isdigit((unsigned char)p[1])) { /* an edge by its ends: "edge 0-1" */
+				put_text(&out, p++, 1);
+				put_next_index(&out, &p);
+			}
+			if (corners && p[0] == ' ' && p[1] == '(' && isdigit((unsigned char)p[2])) {
+				const char *q = p + 2; /* "(0, 1, 1)": integers only, or it is something else */
+				while (isdigit((unsigned char)*q) || *q == ',' || *q == ' ')
+					q++;
+				if (*q == ')') {
+					put_text(&out, p, 2);
+					p += 2;
+					while (p < q) {
+						if (isdigit((unsigned char)*p))
+							put_next_index(&out, &p);
+						else
+							put_text(&out, p++, 1);
+					}
+				}
+			}
+			in_list = list;
+			counted = corners = false;
+			continue;
+		}
+		if (*p != ' ')
+			counted = in_list = false;
+		put_text(&out, p++, 1);
+	}
+}
+
+int col_lua_arg_fail_renumbered(lua_State *L, int arg, const col_error *error)
+{
+	if (error->message[0] == '\0')
+		return col_lua_arg_fail(L, arg, error);
+	col_error renumbered = *error;
+	col_lua_renumber(error->message, renumbered.message, sizeof renumbered.message);
+	return col_lua_arg_fail(L, arg, &renumbered);
 }
 
 /* ---- the module ---- */

@@ -177,6 +177,14 @@ void col_lua_push_stats(lua_State *L, const col_query_stats *stats);
 int col_lua_arg_fail(lua_State *L, int arg, const col_error *error);
 /* Raises the engine's message as it is. Does not return. */
 int col_lua_fail(lua_State *L, const col_error *error);
+/* The engine numbers contours, edges, vertices, triangles and faces from 0 in its messages, as C
+ * indexes its arrays ("contour 0 edges 0 and 2 cross"); scripts number them from 1. Copies message
+ * into out (size bytes) with one added to every number that follows one of those words, singular
+ * or plural, to the second of "edges 0 and 2" and to both ends of "edge 0-1": "contour 1 edges 1 and 3
+ * cross at (0.5, 1)". */
+void col_lua_renumber(const char *message, char *out, size_t size);
+/* col_lua_arg_fail with the message renumbered: for engine calls whose messages count from 0. */
+int col_lua_arg_fail_renumbered(lua_State *L, int arg, const col_error *error);
 
 /* ---- buffers (wrap_points.c) ---- */
 

@@ -76,7 +76,7 @@ static const col_shape *check_polytope(lua_State *L, int arg)
 {
 	const col_shape *s = col_lua_to_shape(L, arg);
 	if (s == NULL || s->kind != COL_SHAPE_CONVEX || s->core.convex == NULL)
-		luaL_typeerror(L, arg, "convex polytope (collide.convex)");
+		col_lua_typeerror(L, arg, "convex polytope (collide.convex)");
 	if (s->radius > 0.0)
 		luaL_argerror(L, arg,
 		              "boxtree: a rounded polytope's rounding is not a polytope (build the tree "
@@ -93,7 +93,7 @@ static int boxtree_new(lua_State *L)
 	bool has_options = !lua_isnoneornil(L, 2);
 	if (has_options) {
 		if (!lua_istable(L, 2))
-			return luaL_typeerror(L, 2, "options table");
+			return col_lua_typeerror(L, 2, "options table");
 		col_lua_check_options(L, 2, 2, "boxtree", names);
 		col_lua_option_int(L, 2, "depth", 2, "boxtree", &options.depth);
 		options.centroid = (col_centroid_mode)option_name(L, 2, "centroid", 2, "boxtree",
@@ -403,7 +403,7 @@ static col_boxtree_query check_query(lua_State *L, int arg, bool *trace)
 	if (lua_isnoneornil(L, arg))
 		return q;
 	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "options table");
+		col_lua_typeerror(L, arg, "options table");
 	col_lua_check_options(L, arg, arg, "collides", names);
 	q.descent = (col_boxtree_descent)option_name(L, arg, "descent", arg, "collides", descent_names,
 	                                             (int)q.descent);

@@ -63,7 +63,7 @@ static const col_multivector *check_operand(lua_State *L, int arg, col_multivect
 	}
 	mv_box *box = live(L, arg, luaL_testudata(L, arg, COL_LUA_MULTIVECTOR));
 	if (box == NULL)
-		luaL_typeerror(L, arg, "collide.multivector or number");
+		col_lua_typeerror(L, arg, "collide.multivector or number");
 	return &box->mv;
 }
 

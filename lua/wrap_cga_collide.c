@@ -241,7 +241,7 @@ static bool opt_options(lua_State *L, int arg, const char *const names[])
 	if (lua_isnoneornil(L, arg))
 		return false;
 	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "options table");
+		col_lua_typeerror(L, arg, "options table");
 	col_lua_check_options(L, arg, arg, "options", names);
 	return true;
 }
@@ -301,7 +301,7 @@ void col_lua_table_cga_query(lua_State *L, int idx, int arg, const char *what, c
 static void check_query(lua_State *L, int arg, col_cga_query *out)
 {
 	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "query {segment =}, {triangle =} or {sphere =}");
+		col_lua_typeerror(L, arg, "query {segment =}, {triangle =} or {sphere =}");
 	col_lua_table_cga_query(L, arg, arg, "query", out);
 }
 

@@ -43,7 +43,7 @@ static contact_call check_contact_options(lua_State *L, int arg)
 	if (lua_isnoneornil(L, arg))
 		return c;
 	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "options table");
+		col_lua_typeerror(L, arg, "options table");
 	col_lua_check_options(L, arg, arg, "contact", names);
 	col_lua_option_nonnegative(L, arg, "margin", arg, "contact", &c.margin);
 	col_lua_option_bool(L, arg, "general", arg, "contact", &c.general);
@@ -162,7 +162,7 @@ static int shapecast(lua_State *L)
 	col_vec3 motion_a = {0.0, 0.0, 0.0};
 	if (!lua_isnoneornil(L, 4)) {
 		if (!lua_istable(L, 4))
-			luaL_typeerror(L, 4, "options table");
+			col_lua_typeerror(L, 4, "options table");
 		col_lua_check_options(L, 4, 4, "shapecast", names);
 		if (lua_getfield(L, 4, "motion_a") != LUA_TNIL)
 			motion_a = check_vector(L, lua_gettop(L), "shapecast: motion_a");

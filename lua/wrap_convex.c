@@ -133,7 +133,7 @@ static int convex_new(lua_State *L)
 {
 	static const char *const names[] = {"vertices", "faces", NULL};
 	if (!lua_istable(L, 1) && col_lua_to_points(L, 1) == NULL)
-		return luaL_typeerror(L, 1, "table of points or {vertices =, faces =}");
+		return col_lua_typeerror(L, 1, "table of points or {vertices =, faces =}");
 	lua_settop(L, 1);
 	polytope_box *box = lua_newuserdatauv(L, sizeof *box, 0); /* 2 */
 	box->convex = NULL;
@@ -164,11 +164,11 @@ static int convex_new(lua_State *L)
 	}
 	if (status != COL_OK) {
 		box->convex = NULL;
-		return col_lua_arg_fail(L, 1, &error);
+		return col_lua_arg_fail_renumbered(L, 1, &error); /* faces, vertices from 1 */
 	}
 	col_shape s = col_shape_convex(box->convex);
 	if (col_shape_validate(&s, &error) != COL_OK)
-		return col_lua_arg_fail(L, 1, &error);
+		return col_lua_arg_fail_renumbered(L, 1, &error); /* faces, vertices from 1 */
 	col_lua_push_shape(L, &s, 2);
 	return 1;
 }
@@ -179,7 +179,7 @@ static const col_shape *check_convex_shape(lua_State *L, int arg)
 {
 	const col_shape *s = col_lua_live_shape(L, arg, luaL_checkudata(L, arg, COL_LUA_SHAPE));
 	if (s->kind != COL_SHAPE_CONVEX || s->core.convex == NULL)
-		luaL_typeerror(L, arg, "convex polytope (collide.convex)");
+		col_lua_typeerror(L, arg, "convex polytope (collide.convex)");
 	return s;
 }
 

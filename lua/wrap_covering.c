@@ -83,7 +83,7 @@ col_transform2 col_lua_opt_pose(lua_State *L, int arg)
 	if (lua_isnoneornil(L, arg))
 		return col_transform2_identity();
 	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "pose {x =, y =, angle =}");
+		col_lua_typeerror(L, arg, "pose {x =, y =, angle =}");
 	col_lua_check_options(L, arg, arg, "pose", names);
 	col_vec2 t = {0.0, 0.0};
 	double angle = 0.0;
@@ -366,7 +366,7 @@ static bool covering_collides_with(lua_State *L, col_query_stats *stats)
 		return col_covering_intersects_circle(covering, circle,
 		                                      col_lua_opt_cache(L, 3, covering, NULL), stats);
 	if (luaL_testudata(L, 2, COL_LUA_COVERING) == NULL)
-		luaL_typeerror(L, 2, "collide.circle or collide.covering");
+		col_lua_typeerror(L, 2, "collide.circle or collide.covering");
 	const col_covering *other = col_lua_check_covering(L, 2);
 	int arg = 3;
 	col_transform2 pose = col_transform2_identity();
@@ -543,7 +543,7 @@ col_covering_cache *col_lua_opt_cache(lua_State *L, int arg, const col_covering 
 		return NULL;
 	cache_box *box = luaL_testudata(L, arg, COL_LUA_CACHE);
 	if (box == NULL)
-		luaL_typeerror(L, arg, expected != NULL ? expected : COL_LUA_CACHE);
+		col_lua_typeerror(L, arg, expected != NULL ? expected : COL_LUA_CACHE);
 	if (box->cache == NULL)
 		luaL_argerror(L, arg, "cache is closed");
 	const col_covering *owner = cache_owner(L, arg);

@@ -322,7 +322,7 @@ col_covering3d_cache *col_lua_opt_cache3d(lua_State *L, int arg, const col_cover
 		return NULL;
 	cache3d_box *box = luaL_testudata(L, arg, COL_LUA_CACHE3D);
 	if (box == NULL)
-		luaL_typeerror(L, arg, expected != NULL ? expected : COL_LUA_CACHE3D);
+		col_lua_typeerror(L, arg, expected != NULL ? expected : COL_LUA_CACHE3D);
 	if (box->cache == NULL)
 		luaL_argerror(L, arg, "cache3d is closed");
 	const col_covering3d *owner = cache3d_owner(L, arg);

@@ -70,7 +70,7 @@ static col_epa_options check_options(lua_State *L, int arg, bool *trace)
 	if (lua_isnoneornil(L, arg))
 		return o;
 	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "options table");
+		col_lua_typeerror(L, arg, "options table");
 	col_lua_check_options(L, arg, arg, "penetration", names);
 	col_lua_option_nonnegative(L, arg, "tolerance", arg, "penetration", &o.relative_tolerance);
 	if (col_lua_option_int(L, arg, "max_iterations", arg, "penetration", &o.max_iterations) &&

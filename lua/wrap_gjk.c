@@ -99,7 +99,7 @@ static col_gjk_cache *opt_cache(lua_State *L, int arg)
 		return NULL;
 	col_gjk_cache *cache = live_cache(L, arg, luaL_testudata(L, arg, COL_LUA_GJK_CACHE));
 	if (cache == NULL)
-		luaL_typeerror(L, arg, "collide.gjk_cache");
+		col_lua_typeerror(L, arg, "collide.gjk_cache");
 	return cache;
 }
 
@@ -227,7 +227,7 @@ static gjk_call check_options(lua_State *L, int arg)
 	if (lua_isnoneornil(L, arg))
 		return c;
 	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "options table");
+		col_lua_typeerror(L, arg, "options table");
 	col_lua_check_options(L, arg, arg, "gjk", names);
 	col_lua_option_bool(L, arg, "paper", arg, "gjk", &c.options.paper);
 	col_lua_option_nonnegative(L, arg, "tolerance", arg, "gjk", &c.options.relative_tolerance);

@@ -249,7 +249,7 @@ static int opt_table(lua_State *L, int arg, const char *what, const char *const 
 	if (lua_isnoneornil(L, arg))
 		return 0;
 	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "options table");
+		col_lua_typeerror(L, arg, "options table");
 	col_lua_check_options(L, arg, arg, what, names);
 	return arg;
 }

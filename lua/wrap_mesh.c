@@ -40,8 +40,10 @@ static mesh_box *push_mesh_box(lua_State *L)
 /* collide.mesh{ vertices = { {x, y, z}, ... }, triangles = { {1, 2, 3}, ... } } */
 static int mesh_new(lua_State *L)
 {
+	static const char *const names[] = {"vertices", "triangles", NULL};
 	luaL_checktype(L, 1, LUA_TTABLE);
 	lua_settop(L, 1);
+	col_lua_check_options(L, 1, 1, "mesh", names);
 	lua_getfield(L, 1, "vertices");  /* 2 */
 	lua_getfield(L, 1, "triangles"); /* 3 */
 
@@ -122,7 +124,7 @@ static int mesh_new(lua_State *L)
 	if (col_mesh_create((const col_vec3 *)vertices->data, vertex_count, indices, triangle_count,
 	                    &box->mesh, &error) != COL_OK) {
 		box->mesh = NULL;
-		return col_lua_arg_fail(L, 1, &error);
+		return col_lua_arg_fail_renumbered(L, 1, &error); /* vertices, triangles from 1 */
 	}
 	return 1;
 }
@@ -147,7 +149,9 @@ static int finish_create(lua_State *L, col_status status, mesh_box *box, const c
 {
 	if (status != COL_OK) {
 		box->mesh = NULL;
-		return col_lua_fail(L, error);
+		col_error renumbered = *error; /* vertices and triangles from 1 */
+		col_lua_renumber(error->message, renumbered.message, sizeof renumbered.message);
+		return col_lua_fail(L, &renumbered);
 	}
 	return 1;
 }
@@ -452,7 +456,7 @@ static int mesh_intersects(lua_State *L)
 		col_transform3 pose = col_lua_check_pose3(L, 3);
 		lua_pushboolean(L, col_mesh_intersects_mesh(mesh, other, pose, NULL));
 	} else {
-		return luaL_typeerror(L, 2, "collide.sphere or collide.mesh");
+		return col_lua_typeerror(L, 2, "collide.sphere or collide.mesh");
 	}
 	return 1;
 }

@@ -579,7 +579,7 @@ static int pair_query(lua_State *L, bool solid, query_extra extra, const char *n
 	if (solid && luaL_testudata(L, 2, COL_LUA_SPHERE) != NULL)
 		return sphere_query(L, true, extra, name);
 	if (luaL_testudata(L, 2, COL_LUA_BVH) == NULL)
-		luaL_typeerror(L, 2, solid ? "collide.bvh or collide.sphere" : "collide.bvh");
+		col_lua_typeerror(L, 2, solid ? "collide.bvh or collide.sphere" : "collide.bvh");
 	col_transform3 pose;
 	const col_mesh_bvh *other = check_pair(L, name, &pose);
 	col_query_stats stats;

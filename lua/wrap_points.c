@@ -199,7 +199,7 @@ col_lua_points *col_lua_check_points(lua_State *L, int arg, int dim)
 		return points;
 	}
 	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg, "collide.points or table of points");
+		col_lua_typeerror(L, arg, "collide.points or table of points");
 	return points_from_table(L, arg, dim);
 }
 

@@ -64,7 +64,9 @@ static int polygon_new(lua_State *L)
 	luaL_argexpected(L, lua_istable(L, 1) || col_lua_to_points(L, 1) != NULL, 1, "table of points");
 	int hole_count = 0;
 	if (!lua_isnoneornil(L, 2)) {
+		static const char *const names[] = {"holes", NULL};
 		luaL_checktype(L, 2, LUA_TTABLE);
+		col_lua_check_options(L, 2, 2, "polygon", names); /* {hole = ...} must not drop the hole */
 		lua_getfield(L, 2, "holes");
 		if (!lua_isnil(L, -1)) {
 			if (!lua_istable(L, -1))
@@ -95,7 +97,7 @@ static int polygon_new(lua_State *L)
 	col_error error;
 	if (col_polygon_create(contours, hole_count + 1, &box->polygon, &error) != COL_OK) {
 		box->polygon = NULL;
-		return col_lua_arg_fail(L, 1, &error);
+		return col_lua_arg_fail_renumbered(L, 1, &error); /* contours, edges, vertices from 1 */
 	}
 	return 1;
 }

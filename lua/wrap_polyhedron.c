@@ -184,7 +184,7 @@ static int finish(lua_State *L, col_status status, polyhedron_box *box, const co
 	bool option = options_arg > 0 && !lua_isnoneornil(L, options_arg) &&
 	              (strstr(error->message, "origin") != NULL ||
 	               strstr(error->message, "planarity_tolerance") != NULL);
-	return col_lua_arg_fail(L, option ? options_arg : 1, error);
+	return col_lua_arg_fail_renumbered(L, option ? options_arg : 1, error); /* faces, vertices from 1 */
 }
 
 /* collide.polyhedron{vertices = {{x, y, z}, ...}, faces = {{1, 2, 3, 4}, {{outer ...}, {hole ...}}, ...}}

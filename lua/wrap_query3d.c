@@ -11,7 +11,7 @@ int col_lua_check_ball(lua_State *L, int arg, col_sphere *out)
 	if (col_lua_to_sphere(L, arg, out))
 		return arg + 1;
 	if (!lua_istable(L, arg) && lua_type(L, arg) != LUA_TNUMBER)
-		luaL_typeerror(L, arg, "collide.sphere or a centre {x, y, z} and a radius");
+		col_lua_typeerror(L, arg, "collide.sphere or a centre {x, y, z} and a radius");
 	int next = col_lua_check_vector3(L, arg, "center", &out->center);
 	out->radius = col_lua_check_finite(L, next);
 	if (out->radius < 0.0)

@@ -60,7 +60,7 @@ col_shape *col_lua_check_shape(lua_State *L, int arg)
 {
 	col_shape *s = col_lua_to_shape(L, arg);
 	if (s == NULL)
-		luaL_typeerror(L, arg, "convex shape");
+		col_lua_typeerror(L, arg, "convex shape");
 	return s;
 }
 
@@ -140,7 +140,7 @@ static col_transform3 check_pose(lua_State *L, int arg, int dimension)
 	static const char *const names3[] = {"position", "rotation", "axis", "angle", NULL};
 	static const char *const names2[] = {"position", "angle", NULL};
 	if (!lua_istable(L, arg))
-		luaL_typeerror(L, arg,
+		col_lua_typeerror(L, arg,
 		               dimension == 2 ? "pose {position = {x, y}, angle =}"
 		                              : "pose {position =, rotation = | axis =, angle =}");
 	col_lua_check_options(L, arg, arg, "pose", dimension == 2 ? names2 : names3);
@@ -393,7 +393,7 @@ static const col_shape *check_polygon2(lua_State *L, int arg)
 {
 	col_shape *s = col_lua_live_shape(L, arg, luaL_checkudata(L, arg, COL_LUA_SHAPE));
 	if (s->kind != COL_SHAPE_POLYGON)
-		luaL_typeerror(L, arg, "convex polygon (collide.polygon2)");
+		col_lua_typeerror(L, arg, "convex polygon (collide.polygon2)");
 	return s;
 }
 

@@ -72,6 +72,8 @@ static int segment_new(lua_State *L)
 	col_segment s;
 	if (lua_istable(L, 1)) {
 		if (lua_getfield(L, 1, "a") != LUA_TNIL) {
+			static const char *const names[] = {"a", "b", NULL};
+			col_lua_check_options(L, 1, 1, "segment", names);
 			col_lua_table_point2(L, -1, 1, "a", &s.a);
 			lua_getfield(L, 1, "b");
 			col_lua_table_point2(L, -1, 1, "b", &s.b);
@@ -274,6 +276,8 @@ static int circle_new(lua_State *L)
 		blame = 2;
 	} else if (lua_istable(L, 1)) {
 		if (lua_getfield(L, 1, "center") != LUA_TNIL) {
+			static const char *const names[] = {"center", "radius", NULL};
+			col_lua_check_options(L, 1, 1, "circle", names);
 			col_lua_table_point2(L, -1, 1, "center", &c.center);
 			if (!col_lua_field_number(L, 1, "radius", 1, "circle", &c.radius))
 				return luaL_argerror(L, 1, "circle: radius must be a number, got nil");
@@ -468,7 +472,7 @@ static shape2d check_shape2d(lua_State *L, int arg)
 	} else if (col_lua_to_segment(L, arg, &s.segment)) {
 		s.kind = SHAPE_SEGMENT;
 	} else {
-		luaL_typeerror(L, arg, "collide.polygon, collide.circle or collide.segment");
+		col_lua_typeerror(L, arg, "collide.polygon, collide.circle or collide.segment");
 	}
 	return s;
 }

@@ -44,6 +44,8 @@ static int sphere_new(lua_State *L)
 		blame = 2;
 	} else if (lua_istable(L, 1)) {
 		if (lua_getfield(L, 1, "center") != LUA_TNIL) {
+			static const char *const names[] = {"center", "radius", NULL};
+			col_lua_check_options(L, 1, 1, "sphere", names);
 			col_lua_table_point3(L, -1, 1, "center", &s.center);
 			if (!col_lua_field_number(L, 1, "radius", 1, "sphere", &s.radius))
 				return luaL_argerror(L, 1, "sphere: radius must be a number, got nil");
@@ -102,7 +104,7 @@ static int sphere_intersects(lua_State *L)
 	} else if (luaL_testudata(L, 2, COL_LUA_MESH) != NULL) {
 		lua_pushboolean(L, col_mesh_intersects_sphere(col_lua_check_mesh(L, 2), s, NULL));
 	} else {
-		return luaL_typeerror(L, 2, "collide.sphere or collide.mesh");
+		return col_lua_typeerror(L, 2, "collide.sphere or collide.mesh");
 	}
 	return 1;
 }

@@ -666,7 +666,7 @@ static int pair_query(lua_State *L, query_extra extra)
 	if (luaL_testudata(L, 2, COL_LUA_SPHERE) != NULL)
 		return sphere_query(L, true, extra);
 	if (luaL_testudata(L, 2, COL_LUA_TETRATREE) == NULL)
-		luaL_typeerror(L, 2, "collide.tetratree or collide.sphere");
+		col_lua_typeerror(L, 2, "collide.tetratree or collide.sphere");
 	const col_tetratree *other = check_tetratree(L, 2);
 	int arg = 3;
 	col_transform3 pose = col_transform3_identity();

@@ -45,7 +45,7 @@ static trajectory_shape check_shape(lua_State *L, int arg)
 		                    {circle.center.x + circle.radius, circle.center.y + circle.radius}};
 	} else {
 		if (luaL_testudata(L, arg, COL_LUA_POLYGON) == NULL)
-			luaL_typeerror(L, arg, "collide.polygon or collide.circle");
+			col_lua_typeerror(L, arg, "collide.polygon or collide.circle");
 		const col_polygon *polygon = col_lua_check_polygon(L, arg);
 		s.box = col_polygon_bounds(polygon);
 		s.center = (col_vec2){0.5 * (s.box.min.x + s.box.max.x), 0.5 * (s.box.min.y + s.box.max.y)};

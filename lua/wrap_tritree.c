@@ -413,7 +413,7 @@ static collide_query check_collide_query(lua_State *L)
 		return q;
 	}
 	if (luaL_testudata(L, 2, COL_LUA_TRITREE) == NULL)
-		luaL_typeerror(L, 2, "collide.circle or collide.tritree");
+		col_lua_typeerror(L, 2, "collide.circle or collide.tritree");
 	q.other = check_tritree(L, 2);
 	int arg = 3;
 	if (lua_isnoneornil(L, arg) || lua_istable(L, arg))

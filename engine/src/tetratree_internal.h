@@ -31,7 +31,8 @@ struct col_tetratree {
 	int levels;
 	double reach[MAX_LEVELS + 1]; /* d_max of each level's tiling (Def. 5.11) */
 	col_tetratree_stats stats;
-	col_tetratree_options options;
+	col_tetratree_options options; /* max_depth as derived */
+	bool depth_given;              /* options.max_depth was given, not derived from leaf_cones */
 };
 
 static inline void tt_trace_cone(col_tetratree_trace *trace, int cone)

@@ -12,6 +12,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,7 +46,8 @@ struct col_tritree {
 	int levels;
 	double reach[MAX_LEVELS + 1]; /* d_max of each level's tiling (Def. 4.15) */
 	col_tritree_stats stats;
-	col_tritree_options options;
+	col_tritree_options options; /* max_depth as derived */
+	bool depth_given;            /* options.max_depth was given, not derived from leaf_cones */
 };
 
 col_tritree_options col_tritree_default_options(void)
@@ -98,23 +100,56 @@ static double tree_bytes(size_t cones, size_t entries)
 	return (double)cones * sizeof(tt_cone) + (double)entries * sizeof(int); /* no wrap on 32 bits */
 }
 
-static col_status over_budget(const col_tritree *tree, col_error *error)
+/* The build needs `cones` cones listing `entries` triangles, the newest at `level`, past
+ * options.max_memory (or past what an int indexes). The message names what grew: the root cones'
+ * lists, the cones themselves (the depth), or lists that repeat the triangles: in the tiling of
+ * the last complete level each triangle is listed about once when the polygon is star-shaped from
+ * the apex, and many times when it is far from it (deeper cones then shed nothing). */
+static col_status over_budget(const col_tritree *tree, size_t cones, size_t entries, int level,
+                              col_error *error)
 {
+	const col_tritree_options *o = &tree->options;
+	int total = tree->covering->count;
+	char depth[48];
+	if (tree->depth_given)
+		snprintf(depth, sizeof depth, "max_depth");
+	else if (o->leaf_cones > 0)
+		snprintf(depth, sizeof depth, "depth from leaf_cones %d", o->leaf_cones);
+	else
+		snprintf(depth, sizeof depth, "depth from %d triangles", total);
+	double listed = 0.0; /* entries of the tiling at level - 1: its cones and the leaves above */
+	for (int i = 0; i < tree->cone_count; i++) {
+		const tt_cone *c = &tree->cones[i];
+		if (c->level == level - 1 || (c->first_child < 0 && c->level < level - 1))
+			listed += c->count;
+	}
+	double repeats = total > 0 ? listed / total : 0.0;
+	char cause[96];
+	if (level <= 1)
+		snprintf(cause, sizeof cause, "the root cones' lists alone pass it: raise max_memory");
+	else if ((double)cones * sizeof(tt_cone) >= (double)entries * sizeof(int))
+		snprintf(cause, sizeof cause, "the cones alone fill it: lower the depth");
+	else if (repeats > 2.0)
+		snprintf(cause, sizeof cause, "each triangle is listed %.1f times a level: far from star-shaped",
+		         repeats);
+	else
+		snprintf(cause, sizeof cause, "lower the depth or raise max_memory");
 	return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
-	                "tritree: over its memory budget of %zu bytes (options.max_memory): the polygon is far "
-	                "from star-shaped, so its cones share most triangles; the covering grid suits it",
-	                tree->options.max_memory);
+	                "tritree: over its memory budget of %zu bytes (options.max_memory) at level %d of %d "
+	                "(%s): %zu cones list %zu triangles, %.0f bytes; %s",
+	                o->max_memory, level, o->max_depth, depth, cones, entries,
+	                (double)cones * sizeof(tt_cone) + (double)entries * sizeof(int), cause);
 }
 
 /* Room for one more cone and its triangles (at most those of its parent, `extra`). Capacities
  * double, but never past the budget. */
-static col_status reserve_cone(col_tritree *tree, size_t extra, col_error *error)
+static col_status reserve_cone(col_tritree *tree, size_t extra, int level, col_error *error)
 {
 	size_t budget = tree->options.max_memory;
 	size_t cones = (size_t)tree->cone_count + 1, entries = tree->pool_count + extra;
 	/* Cones index their entries with ints: refuse the tree rather than wrap. */
 	if (entries > (size_t)INT_MAX || cones > (size_t)INT_MAX / 2 || tree_bytes(cones, entries) > (double)budget)
-		return over_budget(tree, error);
+		return over_budget(tree, cones, entries, level, error);
 	if (cones > (size_t)tree->cone_capacity) {
 		size_t capacity = tree->cone_capacity ? 2 * (size_t)tree->cone_capacity : 64;
 		if (tree_bytes(capacity, entries) > (double)budget)
@@ -147,7 +182,7 @@ static col_status add_cone(col_tritree *tree, int parent, col_vec2 r1, col_vec2 
 {
 	const col_covering *cov = tree->covering;
 	col_status status =
-	    reserve_cone(tree, parent < 0 ? (size_t)cov->count : (size_t)tree->cones[parent].count, error);
+	    reserve_cone(tree, parent < 0 ? (size_t)cov->count : (size_t)tree->cones[parent].count, level, error);
 	if (status != COL_OK)
 		return status;
 	tt_cone *cone = &tree->cones[tree->cone_count];
@@ -353,6 +388,7 @@ col_status col_tritree_build(const col_polygon *polygon, const col_tritree_optio
 	int max_depth = o.max_depth > 0 ? o.max_depth : depth_for(o.leaf_cones > 0 ? o.leaf_cones : cov->count);
 	tree->options = o;
 	tree->options.max_depth = max_depth;
+	tree->depth_given = o.max_depth > 0;
 
 	/* The four quadrants of the polygon's frame (Def. 4.8). Ray points are the apex moved along
 	 * one axis, so the quadrant tests are exact comparisons of coordinates. */

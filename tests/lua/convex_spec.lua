@@ -592,7 +592,7 @@ describe("errors", function()
 			{ function() return collide.convex{ vertices = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } },
 				faces = { { 1, 3, 2 }, { 1, 2, 4 }, { 2, 3, 4 }, { 1, 4, 9 } } } end, "faces: face 4: vertex index 9 out of range 1..4" },
 			{ function() return collide.convex{ vertices = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } },
-				faces = { { 1, 2, 3 }, { 1, 2, 4 }, { 2, 3, 4 }, { 1, 4, 3 } } } end, "bad argument #1 to 'convex' (convex: edge 0-1 is used twice in the same direction (faces 0 and 1))" },
+				faces = { { 1, 2, 3 }, { 1, 2, 4 }, { 2, 3, 4 }, { 1, 4, 3 } } } end, "bad argument #1 to 'convex' (convex: edge 1-2 is used twice in the same direction (faces 1 and 2))" },
 			{ function() return collide.convex{ vertices = { { 0, 0, 0 } }, face = {} } end, "convex: unknown option 'face' (expected vertices, faces)" },
 			{ function() return collide.convex{ vertices = { { 0, 0, 0 } } } end, "faces: expected a table of faces, got nil" },
 			{ function() return collide.convex{ vertices = { { 0, 0, 0 } }, faces = { { 1, 1.5, 1 } } } end, "faces: face 1: index 2 must be an integer, got a fraction" },
