@@ -316,6 +316,11 @@ int col_lua_contains_all(lua_State *L, int top, int dim, col_lua_contains_points
 {
 	lua_settop(L, top);
 	const col_lua_points *points = col_lua_check_points(L, 2, dim);
+	/* Reading a table of points may run the script's __len or __index, which may close the object
+	 * or a cache that query points into. */
+	for (int arg = 1; arg <= top; arg++)
+		if (arg != 2 && col_lua_is_closed(L, arg))
+			luaL_argerror(L, arg, "closed while the points were read");
 	col_lua_results *results = col_lua_push_results(L, points->count);
 	col_query_stats stats;
 	col_query_stats_reset(&stats);

@@ -293,7 +293,7 @@ col_shape *col_lua_to_shape(lua_State *L, int idx);
 col_shape *col_lua_live_shape(lua_State *L, int idx, col_shape *s);
 col_shape *col_lua_to_shape_unchecked(lua_State *L, int idx);
 /* For a shape's __tostring: pushes "<name>(closed)" or "<name>(its owner closed)" and returns true
- * when the shape at idx cannot be used. */
+ * when the shape at idx cannot be used (false for anything that is not a shape). */
 bool col_lua_closed_tostring(lua_State *L, int idx, const char *name);
 /* The shape at arg, or a type error "convex shape expected, got ...". */
 col_shape *col_lua_check_shape(lua_State *L, int arg);

@@ -340,6 +340,8 @@ static int shape_closed(lua_State *L)
 
 bool col_lua_closed_tostring(lua_State *L, int idx, const char *name)
 {
+	if (col_lua_to_shape_unchecked(L, idx) == NULL)
+		return false; /* not a shape: the caller's own check says so */
 	int kept = lua_getiuservalue(L, idx, 1);
 	bool owner_closed = kept == LUA_TUSERDATA && col_lua_is_closed(L, -1);
 	lua_pop(L, 1);

@@ -274,3 +274,22 @@ describe("a value that borrows", function()
 		collectgarbage()
 	end)
 end)
+
+describe("a value closed while a call reads its arguments", function()
+	-- A table of points whose __len closes the structure being asked: contains_all read the freed
+	-- tree before.
+	it("is refused by contains_all", function()
+		local square = collide.polygon{ { 0, 0 }, { 4, 0 }, { 4, 4 }, { 0, 4 } }
+		for _, make in ipairs{ collide.tritree, collide.covering, collide.grid, collide.quadtree } do
+			local structure = make(square)
+			local evil = setmetatable({}, { __len = function() structure:close() return 1 end,
+				__index = function() return { 1, 1 } end })
+			assert.matches("closed while the points were read", error_of(structure.contains_all, structure, evil), 1, true)
+		end
+		local tree = collide.tritree(square)
+		local cache = tree:cache()
+		local evil = setmetatable({}, { __len = function() cache:close() return 1 end,
+			__index = function() return { 1, 1 } end })
+		assert.matches("closed while the points were read", error_of(tree.contains_all, tree, evil, cache), 1, true)
+	end)
+end)
