@@ -293,3 +293,24 @@ describe("a value closed while a call reads its arguments", function()
 		assert.matches("closed while the points were read", error_of(tree.contains_all, tree, evil, cache), 1, true)
 	end)
 end)
+
+describe("a metamethod called by hand", function()
+	-- fuzz_lua_api found segment's __tostring reading the uservalue of whatever it was given.
+	it("on a value of another type raises, never reads it as its own", function()
+		local others = { collide.polygon{ { 0, 0 }, { 1, 0 }, { 0, 1 } }, collide.points{ { 1, 2 } }, collide.gjk_cache(), {}, 5, "x" }
+		for name, mt in pairs(registered_types()) do
+			for key, f in pairs(mt) do
+				if type(f) == "function" and key:match("^__") and key ~= "__closed" then
+					for _, other in ipairs(others) do
+						if getmetatable(other) ~= mt then
+							local ok = pcall(f, other, other) -- arithmetic may take a number, __eq anything
+							if key == "__tostring" or key == "__len" or key == "__gc" or key == "__close" then
+								assert.is_false(ok, name .. "." .. key .. " on " .. tostring(other))
+							end
+						end
+					end
+				end
+			end
+		end
+	end)
+end)
