@@ -134,7 +134,8 @@ static int mesh_new(lua_State *L)
  * function of its own, so that its errors name 'collide.mesh.new' rather than '?'. */
 static int mesh_call(lua_State *L)
 {
-	lua_remove(L, 1);
+	if (lua_gettop(L) > 0) /* __call called by hand may come with nothing at all */
+		lua_remove(L, 1);
 	lua_Debug ar;
 	if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name != NULL)
 		return mesh_new(L);

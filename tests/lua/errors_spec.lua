@@ -161,6 +161,8 @@ describe("the collide module", function()
 		assert.matches("collide.polygon expected", error_of(function() mt.__close({}) end), 1, true)
 		local cmt = getmetatable(collide.circle(0, 0, 1))
 		assert.matches("collide.circle expected", error_of(function() cmt.__index(5, "x") end), 1, true)
+		-- collide.mesh's __call called with nothing removed a value the stack did not have
+		assert.matches("table expected, got no value", error_of(getmetatable(collide.mesh).__call), 1, true)
 	end)
 
 	it("closes on error paths with <close>", function()
