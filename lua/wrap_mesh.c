@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "collide/io.h"
 
@@ -157,13 +158,32 @@ static int finish_create(lua_State *L, col_status status, mesh_box *box, const c
 	return 1;
 }
 
+/* A failed load's message for scripts. The readers name the file and count its vertices and faces
+ * from 1 already ("mesh: m.ply: byte 218: face 2 has 0 vertices"); only a message of the engine's
+ * own checks on what was read (col_mesh_create's, counting from 0) is renumbered. */
+static void load_failure_message(const char *path, const col_error *error, col_error *out)
+{
+	*out = *error;
+	size_t length = strlen(path);
+	bool from_reader = strncmp(error->message, "mesh: ", 6) == 0 &&
+	                   strncmp(error->message + 6, path, length) == 0 &&
+	                   error->message[6 + length] == ':';
+	if (!from_reader)
+		col_lua_renumber(error->message, out->message, sizeof out->message);
+}
+
 /* collide.mesh.load(path): raises the engine's message when the file is missing or invalid. */
 static int mesh_load(lua_State *L)
 {
 	const char *path = luaL_checkstring(L, 1);
 	mesh_box *box = push_mesh_box(L);
-	col_error error;
-	return finish_create(L, col_mesh_load(path, &box->mesh, &error), box, &error);
+	col_error error, shown;
+	if (col_mesh_load(path, &box->mesh, &error) != COL_OK) {
+		box->mesh = NULL;
+		load_failure_message(path, &error, &shown);
+		return col_lua_fail(L, &shown);
+	}
+	return 1;
 }
 
 /* collide.mesh.try_load(path) -> mesh, or nil, message, status name (as io.open does). */
@@ -174,8 +194,10 @@ static int mesh_try_load(lua_State *L)
 	col_error error;
 	if (col_mesh_load(path, &box->mesh, &error) != COL_OK) {
 		box->mesh = NULL;
+		col_error shown;
+		load_failure_message(path, &error, &shown);
 		lua_pushnil(L);
-		lua_pushstring(L, error.message[0] ? error.message : col_status_name(error.code));
+		lua_pushstring(L, shown.message[0] ? shown.message : col_status_name(error.code));
 		lua_pushstring(L, col_status_name(error.code));
 		return 3;
 	}

@@ -149,11 +149,10 @@ static col_status check_closed(col_polyhedron *p, col_error *error)
 			col_status status =
 			    col_fail(error, COL_ERROR_TOPOLOGY,
 			             "polyhedron: the surface is not closed: edge %d-%d is walked %d time%s "
-			             "from %d to %d and "
-			             "%d from %d to %d (a missing face, or one wound backwards)",
+			             "from its first vertex to its second and %d the other way (a missing face, "
+			             "or one wound backwards)",
 			             (int)uses[i].low, (int)uses[i].high, forward, forward == 1 ? "" : "s",
-			             (int)uses[i].low, (int)uses[i].high, backward, (int)uses[i].high,
-			             (int)uses[i].low);
+			             backward);
 			free(uses);
 			return status;
 		}
