@@ -5,12 +5,83 @@
 
 #include <lauxlib.h>
 #include <math.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "host.h"
+
+/* The default time budgets (--budget): generous, so that a slow machine or a sanitizer build never
+ * stops an honest script, and short enough that a stuck one is noticed. */
+#define DEFAULT_BUDGET_SECONDS 5.0
+#define LOAD_BUDGET_FACTOR     4.0 /* the main chunk and load() build things once: 4 budgets */
+
+volatile sig_atomic_t col_host_signal;
+
+/* SIGINT and SIGTERM end the host cleanly: the flag stops the main loop and, through the watchdog,
+ * a script stuck in a loop. A second one while that shutdown is under way ends the process now. */
+static void on_signal(int number)
+{
+	if (col_host_signal)
+		_exit(128 + number);
+	col_host_signal = number;
+}
+
+int col_host_signal_status(void)
+{
+	return col_host_signal ? 128 + col_host_signal : 0;
+}
+
+/* Installed before SDL starts, which then keeps its own handlers out (it only replaces defaults). */
+static void install_signal_handlers(void)
+{
+	struct sigaction action;
+	memset(&action, 0, sizeof action);
+	action.sa_handler = on_signal;
+	sigemptyset(&action.sa_mask);
+	sigaction(SIGINT, &action, NULL);
+	sigaction(SIGTERM, &action, NULL);
+}
+
+/* Address space the process holds now (its virtual size), or 0 when it cannot be read. */
+static double address_space_in_use(void)
+{
+	FILE *f = fopen("/proc/self/statm", "r");
+	if (f == NULL)
+		return 0.0;
+	unsigned long pages = 0;
+	int read = fscanf(f, "%lu", &pages);
+	fclose(f);
+	long page_size = sysconf(_SC_PAGESIZE);
+	return read == 1 && page_size > 0 ? (double)pages * (double)page_size : 0.0;
+}
+
+/* The default cap on the script's memory, taken once the view is open: half of the physical
+ * memory, and when `ulimit -v` limits the address space, half of what the view left of it, so
+ * that the renderer (Mesa's buffers, the shaders LLVM compiles on first use) keeps room after a
+ * script has taken all it may. */
+static size_t default_memory_limit(void)
+{
+	double limit = 0.0;
+	long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+	if (pages > 0 && page_size > 0)
+		limit = 0.5 * (double)pages * (double)page_size;
+	struct rlimit address_space;
+	if (getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY) {
+		double left = (double)address_space.rlim_cur - address_space_in_use();
+		double half = left > 0.0 ? 0.5 * left : 1.0; /* nothing left: the script gets nothing */
+		if (limit == 0.0 || half < limit)
+			limit = half;
+	}
+	if (limit > (double)(SIZE_MAX / 2))
+		limit = (double)(SIZE_MAX / 2);
+	return (size_t)limit;
+}
 
 static void usage(FILE *out)
 {
@@ -22,10 +93,17 @@ static void usage(FILE *out)
 	      "  --size WxH            view size in pixels (default 1280x800; headless 960x640)\n"
 	      "  --watch               headless: reload the script when its file changes (always on in a "
 	      "window)\n"
+	      "  --budget SECONDS      time a callback may run before it is stopped with an error (default "
+	      "5;\n"
+	      "                        the main chunk and load() get 4 times it; 0: no limit)\n"
+	      "  --memory MB           memory the script may allocate (default: half of the machine's, or of\n"
+	      "                        `ulimit -v`; 0: no limit)\n"
 	      "  --help                this text\n"
 	      "Arguments after the script that are not options reach it as arg[1..] and as `...`;\n"
 	      "everything after `--` goes to the script unchanged.\n"
-	      "In the window: Esc quits, F5 reloads, Home fits the camera to the scene.\n",
+	      "In the window: Esc quits, F5 reloads, Home fits the camera to the scene.\n"
+	      "Exit status: 0; 1 script error (headless); 2 bad command line; 3 no display or GL;\n"
+	      "130 SIGINT, 143 SIGTERM.\n",
 	      out);
 }
 
@@ -35,7 +113,18 @@ typedef struct host_options {
 	int screenshot_every;
 	int width, height;
 	bool size_given;
+	bool memory_given;
 } host_options;
+
+static bool parse_number(const char *text, double max, double *out)
+{
+	char *end = NULL;
+	double value = strtod(text, &end);
+	if (end == text || *end != '\0' || !(value >= 0.0 && value <= max))
+		return false;
+	*out = value;
+	return true;
+}
 
 static bool parse_int(const char *text, int min, int max, int *out)
 {
@@ -75,6 +164,24 @@ static int parse_arguments(int argc, char **argv, col_host *host, host_options *
 				fprintf(stderr, "collide: --frames wants a count >= 1, got '%s'\n", value);
 				return COL_HOST_EXIT_USAGE;
 			}
+			i++;
+		} else if (strcmp(a, "--budget") == 0 && value) {
+			if (!parse_number(value, 1e6, &host->budget)) {
+				fprintf(stderr, "collide: --budget wants seconds >= 0 (0: no limit), got '%s'\n",
+				        value);
+				return COL_HOST_EXIT_USAGE;
+			}
+			host->load_budget = LOAD_BUDGET_FACTOR * host->budget;
+			i++;
+		} else if (strcmp(a, "--memory") == 0 && value) {
+			double megabytes = 0.0;
+			if (!parse_number(value, 1e9, &megabytes)) {
+				fprintf(stderr, "collide: --memory wants megabytes >= 0 (0: no limit), got '%s'\n",
+				        value);
+				return COL_HOST_EXIT_USAGE;
+			}
+			host->memory_limit = (size_t)(megabytes * 1048576.0);
+			options->memory_given = true;
 			i++;
 		} else if (strcmp(a, "--screenshot") == 0 && value) {
 			options->screenshot = value;
@@ -190,10 +297,8 @@ static void run_frame(col_host *host, double dt)
 		lua_pushnumber(host->L, dt);
 		col_host_call(host, "update", 1);
 	}
-	if (host->L && !host->failed) {
-		col_host_push_graphics(host);
-		col_host_call(host, "draw", 1);
-	}
+	if (host->L && !host->failed)
+		col_host_call(host, "draw", 0);
 	if (!host->auto_fitted && !host->camera_requested) {
 		col_aabb2 box2 = col_view_drawn_bounds2d(view);
 		col_aabb3 box3 = col_view_drawn_bounds3d(view);
@@ -232,7 +337,7 @@ static int run_headless(col_host *host, const host_options *options)
 	int width, height;
 	col_view_size(host->view, &width, &height);
 	int status = 0;
-	for (int frame = 0; frame < options->frames; frame++) {
+	for (int frame = 0; frame < options->frames && !col_host_signal; frame++) {
 		col_view_begin_frame(host->view);
 		if (host->watch && col_host_script_changed(host))
 			reload(host);
@@ -243,7 +348,7 @@ static int run_headless(col_host *host, const host_options *options)
 		double dsx = frame ? sx - host->mouse_x : 0.0, dsy = frame ? sy - host->mouse_y : 0.0;
 		send_mouse_moved(host, sx, sy, dsx, dsy);
 		run_frame(host, dt);
-		if (host->failed)
+		if (host->failed || col_host_signal)
 			break;
 		if (options->screenshot && options->screenshot_every &&
 		    (frame + 1) % options->screenshot_every == 0) {
@@ -252,6 +357,8 @@ static int run_headless(col_host *host, const host_options *options)
 			status |= write_screenshot(host, path);
 		}
 	}
+	if (col_host_signal)
+		return col_host_signal_status(); /* no quit(), no picture: stop as asked */
 	if (host->failed) {
 		/* One more frame, without the script, so the picture shows the error. */
 		col_view_begin_frame(host->view);
@@ -280,7 +387,7 @@ static int run_window(col_host *host, const host_options *options)
 {
 	double last = seconds(), last_poll = 0.0;
 	bool running = true;
-	while (running) {
+	while (running && !col_host_signal) {
 		col_view_begin_frame(host->view);
 		double now = seconds();
 		/* The file is looked at four times a second: cheap, and fast enough to feel instant. */
@@ -333,6 +440,8 @@ static int run_window(col_host *host, const host_options *options)
 			dt = 0.25;
 		run_frame(host, dt);
 	}
+	if (col_host_signal)
+		return col_host_signal_status();
 	col_host_call(host, "quit", 0);
 	if (options->screenshot)
 		return write_screenshot(host, options->screenshot);
@@ -345,6 +454,8 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	col_host host = {0};
 	host.program = argv[0];
+	host.budget = DEFAULT_BUDGET_SECONDS;
+	host.load_budget = LOAD_BUDGET_FACTOR * DEFAULT_BUDGET_SECONDS;
 	host_options options = {.frames = 120, .width = 1280, .height = 800};
 	char **rest = calloc((size_t)argc + 1, sizeof *rest);
 	if (rest == NULL)
@@ -355,6 +466,7 @@ int main(int argc, char **argv)
 		free(rest);
 		return status < 0 ? 0 : status;
 	}
+	install_signal_handlers();
 	if (host.headless && !options.size_given) {
 		options.width = 960;
 		options.height = 640;
@@ -368,15 +480,20 @@ int main(int argc, char **argv)
 	view_options.title = title;
 	col_error error = {0};
 	if (col_view_create(&view_options, &host.view, &error) != COL_OK) {
-		fprintf(stderr, "collide: %s\n", error.message);
+		fprintf(stderr, "collide: %s%s\n", error.message,
+		        host.headless ? "" : "; use --headless to render without a display");
 		free(rest);
 		return COL_HOST_EXIT_NO_DISPLAY;
 	}
+	if (!options.memory_given)
+		host.memory_limit = default_memory_limit();
 	if (!col_view_has_text(host.view))
 		fprintf(stderr, "collide: no font found (install fonts-dejavu-core or set COLLIDE_FONT): HUD "
 		                "text is off\n");
 	col_host_script_load(&host);
 	status = host.headless ? run_headless(&host, &options) : run_window(&host, &options);
+	if (col_host_signal)
+		fprintf(stderr, "collide: interrupted by %s\n", col_host_signal == SIGINT ? "SIGINT" : "SIGTERM");
 	col_host_script_close(&host);
 	col_view_destroy(host.view);
 	free(rest);

@@ -954,18 +954,22 @@ static const luaL_Reg graphics_functions[] = {
     {"to_screen3d", g_to_screen3d}, {NULL, NULL},
 };
 
+/* The registry key of `g` (a static's address: raw access, whatever the script does to the
+ * registry through the debug library). */
+static const char graphics_key = 0;
+
 /* Made once per Lua state and kept in the registry, so a script may keep `g` between frames. */
 void col_host_push_graphics(col_host *host)
 {
 	lua_State *L = host->L;
-	if (lua_getfield(L, LUA_REGISTRYINDEX, "collide.host.g") == LUA_TTABLE)
+	if (lua_rawgetp(L, LUA_REGISTRYINDEX, &graphics_key) == LUA_TTABLE)
 		return;
 	lua_pop(L, 1);
 	luaL_newlibtable(L, graphics_functions);
 	lua_pushlightuserdata(L, host);
 	luaL_setfuncs(L, graphics_functions, 1);
 	lua_pushvalue(L, -1);
-	lua_setfield(L, LUA_REGISTRYINDEX, "collide.host.g");
+	lua_rawsetp(L, LUA_REGISTRYINDEX, &graphics_key);
 }
 
 void col_host_mouse_coordinates(const col_host *host, double sx, double sy, double *x, double *y)

@@ -1,6 +1,8 @@
 /* The host's script: a fresh Lua state per (re)load, `require "collide"` preloaded, the script's
  * directory first on package.path, `arg` as stock lua sets it, and every callback run under
- * lua_pcall with a traceback, so no script can take the host down. */
+ * lua_pcall with a traceback, so no script can take the host down. The state's memory is capped
+ * (--memory) and a watchdog hook stops a callback that runs past its time budget (--budget) or
+ * when SIGINT or SIGTERM arrives. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <lauxlib.h>
@@ -9,9 +11,132 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "collide_lua.h"
 #include "host.h"
+
+/* The watchdog looks at the clock every this many Lua instructions: a few microseconds apart,
+ * too rare to cost anything measurable. */
+#define WATCHDOG_INSTRUCTIONS 10000
+
+static double monotonic_seconds(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+/* ---- the state's memory ---- */
+
+/* lua_Alloc with a cap: a script that grows without bound gets Lua's "not enough memory" error
+ * while the process still has room for the renderer, instead of taking that room too. The host's
+ * own few pushes between callbacks (running == NULL) are not capped, so they cannot fail. */
+static void *limited_alloc(void *ud, void *block, size_t old_size, size_t new_size)
+{
+	col_host *host = ud;
+	size_t old = block ? old_size : 0; /* without a block, old_size is the kind of object */
+	if (new_size == 0) {
+		free(block);
+		host->memory_used -= old;
+		return NULL;
+	}
+	if (host->memory_limit && host->running && new_size > old &&
+	    (host->memory_used >= host->memory_limit ||
+	     new_size - old > host->memory_limit - host->memory_used))
+		return NULL;
+	void *grown = realloc(block, new_size);
+	if (grown == NULL)
+		return new_size <= old ? block : NULL; /* Lua counts on shrinking never failing */
+	host->memory_used = host->memory_used - old + new_size;
+	return grown;
+}
+
+static col_host *host_of_state(lua_State *L)
+{
+	void *host = NULL;
+	lua_getallocf(L, &host);
+	return host;
+}
+
+/* Only reached when an error escapes every protected call, which the host never lets happen;
+ * said instead of a silent abort, should that ever change. */
+static int panic(lua_State *L)
+{
+	const char *message = lua_tostring(L, -1);
+	fprintf(stderr, "collide: unprotected Lua error: %s\n", message ? message : "(not a string)");
+	return 0;
+}
+
+/* The registry key of the standard library's load (a static's address: no string to make). */
+static const char standard_load_key = 0;
+
+/* ---- the watchdog ---- */
+
+static const char *signal_name(int number)
+{
+	return number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "a signal";
+}
+
+/* The count hook. A signal interrupts whatever runs; a callback past its deadline gets an error
+ * naming it. Raising from a count hook is allowed, and the error unwinds to the innermost pcall:
+ * a script that catches it and keeps looping is caught again; once it has swallowed the
+ * interruption, or run a whole second budget past its error, the host gives up on it and exits. */
+static void watchdog(lua_State *L, lua_Debug *event)
+{
+	(void)event;
+	col_host *host = host_of_state(L);
+	if (col_host_signal) {
+		if (host->interrupt_raised) {
+			fprintf(stderr, "collide: the script kept running after %s: exiting\n",
+			        signal_name(col_host_signal));
+			fflush(NULL);
+			_exit(col_host_signal_status());
+		}
+		host->interrupt_raised = true;
+		luaL_where(L, 0);
+		lua_pushfstring(L, "interrupted by %s", signal_name(col_host_signal));
+		lua_concat(L, 2);
+		lua_error(L);
+	}
+	if (host->deadline <= 0.0)
+		return;
+	double now = monotonic_seconds();
+	if (now <= host->deadline)
+		return;
+	if (host->budget_errors > 0 && now > host->deadline + host->running_budget) {
+		fprintf(stderr,
+		        "collide: error in %s: still running %g s after exceeding its time budget (its "
+		        "error was caught and the loop went on): exiting\n",
+		        host->running, host->running_budget);
+		fflush(NULL);
+		_exit(COL_HOST_EXIT_SCRIPT);
+	}
+	host->budget_errors++;
+	char budget[32]; /* lua_pushfstring knows no %g */
+	snprintf(budget, sizeof budget, "%g", host->running_budget);
+	/* level 0: inside a hook that is the Lua function the loop runs in, whose line is wanted */
+	luaL_where(L, 0);
+	lua_pushfstring(L, "%s exceeded its time budget of %s s (--budget)", host->running, budget);
+	lua_concat(L, 2);
+	lua_error(L);
+}
+
+/* Marks the start of a callback: its name for messages and the memory cap, and its deadline. */
+static void start_running(col_host *host, const char *name, double budget)
+{
+	host->running = name;
+	host->running_budget = budget;
+	host->budget_errors = 0;
+	host->deadline = budget > 0.0 ? monotonic_seconds() + budget : 0.0;
+}
+
+static void stop_running(col_host *host)
+{
+	host->running = NULL;
+	host->deadline = 0.0;
+}
 
 /* Message handler: the error as text plus where it came from. Errors that are not strings (a
  * table thrown by error{...}) are shown by __tostring or by type. */
@@ -42,6 +167,25 @@ void col_host_fail(col_host *host, const char *where, const char *message)
 	col_view_set_error(host->view, text ? text : message);
 	free(text);
 	host->failed = true;
+}
+
+/* After a failure the script gets no more callbacks until it reloads, so its state goes now: all
+ * it allocated (a table grown until memory ran out, say) is handed back to the renderer, and what
+ * the failed frame drew is dropped with it. */
+static void release_failed_script(col_host *host)
+{
+	col_host_script_close(host);
+	col_view_drop_frame(host->view);
+}
+
+/* An error that a signal caused is no script error: the main loop ends the host. */
+static void fail_or_interrupted(col_host *host, const char *where, const char *message)
+{
+	if (col_host_signal) {
+		host->failed = true;
+		return;
+	}
+	col_host_fail(host, where, message);
 }
 
 static void read_mtime(col_host *host)
@@ -107,9 +251,42 @@ static void set_arg(col_host *host)
 
 void col_host_script_close(col_host *host)
 {
-	if (host->L)
+	if (host->L) {
+		/* Closing runs the script's pending finalizers (__gc): they get a budget too. */
+		start_running(host, "a finalizer (__gc)", host->budget);
 		lua_close(host->L);
+		stop_running(host);
+	}
 	host->L = NULL;
+	host->memory_used = 0;
+}
+
+/* Run under lua_pcall, so that nothing the host sets up can raise outside a protected call: the
+ * standard libraries, `require "collide"`, package.path, arg. */
+static int set_up_state(lua_State *L)
+{
+	col_host *host = host_of_state(L);
+	luaL_openlibs(L);
+	lua_getglobal(L, "load");
+	lua_rawsetp(L, LUA_REGISTRYINDEX, &standard_load_key);
+	luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+	lua_pushcfunction(L, luaopen_collide);
+	lua_setfield(L, -2, "collide");
+	lua_pop(L, 1);
+	add_script_dir_to_path(L, host->script);
+	set_arg(host);
+	return 0;
+}
+
+/* Runs the loaded main chunk (at 1) with the script arguments as `...`, as under stock lua. */
+static int run_main_chunk(lua_State *L)
+{
+	col_host *host = host_of_state(L);
+	luaL_checkstack(L, host->script_arg_count, "too many script arguments for Lua's stack");
+	for (int i = 0; i < host->script_arg_count; i++)
+		lua_pushstring(L, host->script_args[i]);
+	lua_call(L, host->script_arg_count, 0);
+	return 0;
 }
 
 bool col_host_script_load(col_host *host)
@@ -117,45 +294,62 @@ bool col_host_script_load(col_host *host)
 	col_host_script_close(host);
 	read_mtime(host);
 	host->failed = false;
+	host->interrupt_raised = false;
 	col_view_set_error(host->view, NULL);
-	lua_State *L = luaL_newstate();
+	lua_State *L = lua_newstate(limited_alloc, host);
 	if (L == NULL) {
 		col_host_fail(host, "loading", "out of memory for a Lua state");
 		return false;
 	}
 	host->L = L;
-	luaL_openlibs(L);
-	lua_getglobal(L, "load");
-	lua_setfield(L, LUA_REGISTRYINDEX, "collide.host.stdload");
-	luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
-	lua_pushcfunction(L, luaopen_collide);
-	lua_setfield(L, -2, "collide");
-	lua_pop(L, 1);
-	add_script_dir_to_path(L, host->script);
-	set_arg(host);
+	lua_atpanic(L, panic);
+	lua_sethook(L, watchdog, LUA_MASKCOUNT, WATCHDOG_INSTRUCTIONS);
 
+	start_running(host, "loading", 0.0);
 	lua_pushcfunction(L, traceback);
-	if (luaL_loadfile(L, host->script) != LUA_OK) {
-		col_host_fail(host, "loading", lua_tostring(L, -1));
-		lua_pop(L, 2);
-		return false;
+	lua_pushcfunction(L, set_up_state);
+	const char *where = "loading";
+	/* luaL_loadfile reports (a syntax error, a missing file) rather than raising */
+	int status = lua_pcall(L, 0, 0, 1);
+	if (status == LUA_OK)
+		status = luaL_loadfile(L, host->script);
+	if (status == LUA_OK) {
+		/* The main chunk, like load(), may build big structures: it gets the load budget. */
+		where = "the main chunk";
+		start_running(host, where, host->load_budget);
+		lua_pushcfunction(L, run_main_chunk);
+		lua_insert(L, -2);
+		status = lua_pcall(L, 1, 0, 1);
 	}
-	/* The chunk gets the script arguments as `...`, as under stock lua: room for them first
-	 * (lua_checkstack, which reports instead of raising: this is no protected call). */
-	if (!lua_checkstack(L, host->script_arg_count)) {
-		col_host_fail(host, "loading", "too many script arguments for Lua's stack");
-		lua_pop(L, 2);
-		return false;
-	}
-	for (int i = 0; i < host->script_arg_count; i++)
-		lua_pushstring(L, host->script_args[i]);
-	if (lua_pcall(L, host->script_arg_count, 0, 1) != LUA_OK) {
-		col_host_fail(host, "the main chunk", lua_tostring(L, -1));
-		lua_pop(L, 2);
+	stop_running(host);
+	if (status != LUA_OK) {
+		fail_or_interrupted(host, where, lua_tostring(L, -1));
+		release_failed_script(host);
 		return false;
 	}
 	lua_pop(L, 1);
 	return col_host_call(host, "load", 0);
+}
+
+
+/* Run under lua_pcall: looks the callback up (through any metatable the script gave _G, which may
+ * raise) and calls it; draw also gets `g`. Stack: the name as a light userdata, the arguments. */
+static int run_callback(lua_State *L)
+{
+	const char *name = lua_touserdata(L, 1);
+	if (strcmp(name, "draw") == 0)
+		col_host_push_graphics(host_of_state(L));
+	int nargs = lua_gettop(L) - 1;
+	lua_getglobal(L, name);
+	/* `load` is also the standard library's: a script without its own load() is not calling it. */
+	lua_rawgetp(L, LUA_REGISTRYINDEX, &standard_load_key);
+	bool standard = lua_rawequal(L, -1, -2);
+	lua_pop(L, 1);
+	if (standard || !lua_isfunction(L, -1))
+		return 0; /* a missing callback is fine */
+	lua_replace(L, 1);
+	lua_call(L, nargs, 1);
+	return 1;
 }
 
 bool col_host_call(col_host *host, const char *name, int nargs)
@@ -169,26 +363,25 @@ bool col_host_call(col_host *host, const char *name, int nargs)
 		return false;
 	}
 	int base = lua_gettop(L) - nargs; /* the first argument is at base + 1 */
-	lua_getglobal(L, name);
-	/* `load` is also the standard library's: a script without its own load() is not calling it. */
-	lua_getfield(L, LUA_REGISTRYINDEX, "collide.host.stdload");
-	bool standard = lua_rawequal(L, -1, -2);
-	lua_pop(L, 1);
-	if (standard || !lua_isfunction(L, -1)) {
+	/* handler, run_callback, name, arguments: the stack has room, as lua_call's caller promises
+	 * LUA_MINSTACK free slots and the arguments took at most a few of them */
+	lua_pushcfunction(L, traceback);
+	lua_pushcfunction(L, run_callback);
+	lua_pushlightuserdata(L, (void *)name);
+	lua_rotate(L, base + 1, 3);
+	bool loading = strcmp(name, "load") == 0;
+	char where[64];
+	snprintf(where, sizeof where, "%s()", name);
+	start_running(host, where, loading ? host->load_budget : host->budget);
+	int status = lua_pcall(L, nargs + 1, 1, base + 1);
+	stop_running(host);
+	if (status == LUA_OK) {
+		host->returned_true = lua_toboolean(L, -1);
 		lua_settop(L, base);
 		return true;
 	}
-	lua_pushcfunction(L, traceback);
-	lua_insert(L, base + 1);
-	lua_insert(L, base + 2); /* handler, function, arguments */
-	int status = lua_pcall(L, nargs, 1, base + 1);
-	if (status == LUA_OK)
-		host->returned_true = lua_toboolean(L, -1);
-	else {
-		char where[64];
-		snprintf(where, sizeof where, "%s()", name);
-		col_host_fail(host, where, lua_tostring(L, -1));
-	}
+	fail_or_interrupted(host, where, lua_tostring(L, -1));
 	lua_settop(L, base);
-	return status == LUA_OK;
+	release_failed_script(host);
+	return false;
 }

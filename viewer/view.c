@@ -278,6 +278,13 @@ void col_view_end_frame(col_view *view)
 	view->last_frame_time = now;
 }
 
+void col_view_drop_frame(col_view *view)
+{
+	col_batch_free(&view->batch);
+	col_batch_init(&view->batch);
+	col_hud_clear(view);
+}
+
 void col_view_set_error(col_view *view, const char *text)
 {
 	free(view->error_text);

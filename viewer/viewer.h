@@ -98,6 +98,11 @@ void col_view_begin_frame(col_view *view);
  * the result in the window (if any). The picture stays readable until the next end_frame. */
 void col_view_end_frame(col_view *view);
 
+/* Forgets what was drawn so far this frame (and the HUD lines) and hands the batches' memory back:
+ * after a script failed halfway through a frame, or ran out of memory, the next picture shows
+ * the error panel alone. */
+void col_view_drop_frame(col_view *view);
+
 /* Text in red over the bottom of every frame until cleared with NULL: the host's script errors. */
 void col_view_set_error(col_view *view, const char *text);
 /* The first HUD line: "frame 16.7 ms"; on by default. */

@@ -12,6 +12,17 @@ col_status col_platform_open_window(col_view *view, col_error *error)
 	if (SDL_Init(SDL_INIT_VIDEO) != 0)
 		return col_view_fail(error, COL_ERROR_UNSUPPORTED, "viewer: no display (%s)", SDL_GetError());
 	view->platform.sdl_started = true;
+	/* With no display server to reach (DISPLAY and WAYLAND_DISPLAY unset, or naming none that
+	 * runs) SDL still starts, on a driver that shows nothing: a window there would render unseen
+	 * for ever. */
+	const char *driver = SDL_GetCurrentVideoDriver();
+	if (driver == NULL || strcmp(driver, "offscreen") == 0 || strcmp(driver, "dummy") == 0) {
+		col_platform_close_window(view);
+		return col_view_fail(error, COL_ERROR_UNSUPPORTED,
+		                     "viewer: no display (SDL found no display server, only its '%s' video "
+		                     "driver, which shows nothing)",
+		                     driver ? driver : "(none)");
+	}
 	SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
 	SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
 	SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);

@@ -1,15 +1,19 @@
 /* The host program `collide` run headless on small scripts: pictures checked pixel by pixel, and
- * bad scripts (errors in load, update, draw, from the collide module, syntax errors) must end in
- * a message and a non-zero status, never a crash. Also reload on change (--watch), script
- * arguments, and modules required from the script's own directory. Skipped (77) when no headless
- * GL context can be made.
+ * bad scripts (errors in load, update, draw, from the collide module, syntax errors, endless
+ * loops, unbounded memory) must end in a message and a non-zero status, never a crash or a hang.
+ * Also SIGINT and SIGTERM, no display, reload on change (--watch), script arguments, and modules
+ * required from the script's own directory. Skipped (77) when no headless GL context can be made.
+ * Every run is bounded (timeout, or alarm in the signal test): a hang fails, never blocks.
  * Usage: test_host COLLIDE_BINARY SOURCE_DIR WORK_DIR */
 #define _POSIX_C_SOURCE 200809L
 
+#include <signal.h>
 #include <stb_image.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "viewer.h"
 #include "viewer_test.h"
@@ -32,15 +36,20 @@ static void read_text(const char *path, char *buffer, size_t size)
 	fclose(f);
 }
 
-/* Runs `collide SCRIPT ARGS` with stdout and stderr captured, in the directory dir (NULL: the
- * test's own). */
-static void run_in(run_result *r, const char *dir, const char *script, const char *args)
+/* A run that takes longer than this hangs: it is killed (status 137) and fails its checks. */
+#define RUN_LIMIT_SECONDS 120
+
+/* Runs `PREFIX collide SCRIPT ARGS` (prefix: env or ulimit settings, may be "") with stdout and
+ * stderr captured, in the directory dir (NULL: the test's own), killed after RUN_LIMIT_SECONDS. */
+static void run_with(run_result *r, const char *prefix, const char *dir, const char *script,
+                     const char *args)
 {
 	char command[4096], out_path[1024], err_path[1024];
 	snprintf(out_path, sizeof out_path, "%s/host_stdout.txt", work_dir);
 	snprintf(err_path, sizeof err_path, "%s/host_stderr.txt", work_dir);
-	snprintf(command, sizeof command, "%s%s%s'%s' '%s' %s > '%s' 2> '%s'", dir ? "cd '" : "",
-	         dir ? dir : "", dir ? "' && " : "", collide, script, args, out_path, err_path);
+	snprintf(command, sizeof command, "%s%s%s%s timeout -s KILL %d '%s' '%s' %s > '%s' 2> '%s'",
+	         dir ? "cd '" : "", dir ? dir : "", dir ? "' && " : "", prefix, RUN_LIMIT_SECONDS,
+	         collide, script, args, out_path, err_path);
 	int status = system(command);
 	if (status == -1)
 		r->status = -1;
@@ -50,6 +59,11 @@ static void run_in(run_result *r, const char *dir, const char *script, const cha
 		r->status = 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 	read_text(out_path, r->out, sizeof r->out);
 	read_text(err_path, r->err, sizeof r->err);
+}
+
+static void run_in(run_result *r, const char *dir, const char *script, const char *args)
+{
+	run_with(r, "", dir, script, args);
 }
 
 static void run(run_result *r, const char *script, const char *args)
@@ -146,17 +160,18 @@ static void test_scene3d(void)
 	stbi_image_free(pixels);
 }
 
-/* A bad script: status 1 (not a crash), the message on stderr, and a picture with the red error
- * panel at the bottom. */
-static void test_bad_script(const char *name, const char *where, const char *message)
+/* A bad script run as `PREFIX collide SCRIPT --headless ... EXTRA`: status 1 (not a crash), the
+ * message on stderr, and a picture with the red error panel at the bottom. */
+static void check_bad_script(const char *prefix, const char *name, const char *extra, const char *where,
+                             const char *message)
 {
 	char script[1024], png[1024], args[2048];
 	source(script, sizeof script, name);
 	work(png, sizeof png, "error.png");
 	remove(png);
-	snprintf(args, sizeof args, "--headless --frames 5 --size 320x240 --screenshot '%s'", png);
+	snprintf(args, sizeof args, "--headless --frames 5 --size 320x240 --screenshot '%s' %s", png, extra);
 	run_result r;
-	run(&r, script, args);
+	run_with(&r, prefix, NULL, script, args);
 	CHECK(r.status == 1, "%s: expected exit status 1, got %d; stderr: %s", name, r.status, r.err);
 	CHECK(strstr(r.err, where) != NULL, "%s: stderr should say '%s': %s", name, where, r.err);
 	CHECK(strstr(r.err, message) != NULL, "%s: stderr should say '%s': %s", name, message, r.err);
@@ -172,6 +187,143 @@ static void test_bad_script(const char *name, const char *where, const char *mes
 	}
 	CHECK(red > 10, "%s: the picture shows the error panel (%d red pixels)", name, red);
 	stbi_image_free(pixels);
+}
+
+static void test_bad_script(const char *name, const char *where, const char *message)
+{
+	check_bad_script("", name, "", where, message);
+}
+
+/* Endless loops in the main chunk, update and draw, and one that catches the watchdog's error
+ * and loops on: the budget stops each, as a script error (status 1, the message, the panel). */
+static void test_watchdog(void)
+{
+	check_bad_script("", "loop_main.lua", "--budget 0.2", "error in the main chunk",
+	                 "the main chunk exceeded its time budget of 0.8 s (--budget)");
+	check_bad_script("", "loop_update.lua", "--budget 0.2", "error in update()",
+	                 "update() exceeded its time budget of 0.2 s (--budget)");
+	check_bad_script("", "loop_draw.lua", "--budget 0.2", "error in draw()",
+	                 "draw() exceeded its time budget of 0.2 s (--budget)");
+	char script[1024];
+	source(script, sizeof script, "loop_caught.lua");
+	run_result r;
+	run(&r, script, "--headless --frames 5 --size 64x64 --budget 0.2");
+	CHECK(r.status == 1 && strstr(r.err, "still running"),
+	      "loop_caught: expected exit 1 and 'still running', got %d; stderr: %s", r.status, r.err);
+	run(&r, script, "--headless --budget -1");
+	CHECK(r.status == 2, "usage: a negative --budget exits 2, got %d", r.status);
+}
+
+static double now_seconds(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void on_alarm(int number)
+{
+	(void)number;
+}
+
+/* Starts `collide SCRIPT --headless ... --budget 0` (only the signal can stop its loop), waits
+ * until it prints "looping" (so the signal meets the loop, not the start-up), sends signal
+ * and returns the exit status (128 + signal when it died of one; -1 when it had to be killed). */
+static int status_after_signal(const char *name, int signal_number)
+{
+	char script[1024];
+	source(script, sizeof script, name);
+	int out[2];
+	if (pipe(out) != 0)
+		return -2;
+	pid_t child = fork();
+	if (child == 0) {
+		dup2(out[1], STDOUT_FILENO);
+		close(out[0]);
+		close(out[1]);
+		execl(collide, collide, script, "--headless", "--frames", "100000", "--size", "64x64",
+		      "--budget", "0", (char *)NULL);
+		_exit(127);
+	}
+	close(out[1]);
+	/* alarm interrupts a read that never returns (a host that never prints): a handler that does
+	 * nothing, installed without SA_RESTART, makes the read fail with EINTR */
+	struct sigaction wake = {0};
+	wake.sa_handler = on_alarm;
+	sigemptyset(&wake.sa_mask);
+	sigaction(SIGALRM, &wake, NULL);
+	char seen[256] = "";
+	size_t length = 0;
+	double start = now_seconds();
+	while (strstr(seen, "looping") == NULL && now_seconds() - start < RUN_LIMIT_SECONDS) {
+		alarm(RUN_LIMIT_SECONDS);
+		ssize_t n = read(out[0], seen + length, sizeof seen - 1 - length);
+		alarm(0);
+		if (n <= 0)
+			break;
+		length += (size_t)n;
+		seen[length] = '\0';
+		if (length + 1 >= sizeof seen) { /* keep the tail only */
+			memmove(seen, seen + length / 2, length - length / 2 + 1);
+			length -= length / 2;
+		}
+	}
+	kill(child, signal_number);
+	int status = 0;
+	pid_t done = 0;
+	start = now_seconds();
+	while ((done = waitpid(child, &status, WNOHANG)) == 0 && now_seconds() - start < 30.0)
+		nanosleep(&(struct timespec){0, 10000000}, NULL);
+	close(out[0]);
+	if (done != child) {
+		kill(child, SIGKILL);
+		waitpid(child, &status, 0);
+		return -1;
+	}
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status) + 1000; /* killed by it: not the clean exit wanted */
+	return WEXITSTATUS(status);
+}
+
+/* SIGINT and SIGTERM end a host whose script is in an endless loop, cleanly: 130 and 143. */
+static void test_signals(void)
+{
+	int status = status_after_signal("loop_update.lua", SIGINT);
+	CHECK(status == 130, "SIGINT in an endless update: expected exit 130, got %d", status);
+	status = status_after_signal("loop_update.lua", SIGTERM);
+	CHECK(status == 143, "SIGTERM in an endless update: expected exit 143, got %d", status);
+	status = status_after_signal("loop_caught.lua", SIGTERM);
+	CHECK(status == 143, "SIGTERM in a loop that catches errors: expected exit 143, got %d", status);
+}
+
+/* Without a display server (DISPLAY and WAYLAND_DISPLAY unset, or DISPLAY naming none) a window
+ * cannot be shown: exit 3 with a hint, not an invisible window rendering for ever. */
+static void test_no_display(void)
+{
+	char script[1024];
+	source(script, sizeof script, "scene2d.lua");
+	const char *prefixes[2] = {"env -u DISPLAY -u WAYLAND_DISPLAY", "env -u WAYLAND_DISPLAY DISPLAY=:99"};
+	for (int i = 0; i < 2; i++) {
+		run_result r;
+		run_with(&r, prefixes[i], NULL, script, "--frames 5");
+		CHECK(r.status == 3 && strstr(r.err, "--headless"),
+		      "%s: expected exit 3 and the --headless hint, got %d; stderr: %s", prefixes[i], r.status,
+		      r.err);
+	}
+}
+
+/* A script that allocates without bound runs out of the memory the host grants it, and the
+ * host shows that error; under `ulimit -v` too, where before the renderer crashed once Lua had
+ * taken the address space (not under AddressSanitizer, whose shadow memory needs far more
+ * address space than any such limit). */
+static void test_memory(void)
+{
+	check_bad_script("", "grow_memory.lua", "--frames 400 --memory 64", "error in update()",
+	                 "not enough memory");
+#ifndef COLLIDE_SANITIZE
+	check_bad_script("ulimit -v 1500000 &&", "grow_memory.lua", "--frames 400", "error in update()",
+	                 "not enough memory");
+#endif
 }
 
 static void test_reload(void)
@@ -283,6 +435,10 @@ int main(int argc, char **argv)
 	test_bad_script("error_g_flat.lua", "error in draw()",
 	                "g.polygon: coordinate 5 is not a finite number");
 	test_bad_script("syntax_error.lua", "error in loading", "syntax_error.lua:3");
+	test_watchdog();
+	test_signals();
+	test_no_display();
+	test_memory();
 	test_reload();
 	test_require_beside();
 	test_arguments_and_usage();
