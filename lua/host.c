@@ -21,15 +21,32 @@
 #define DEFAULT_BUDGET_SECONDS 5.0
 #define LOAD_BUDGET_FACTOR     4.0 /* the main chunk and load() build things once: 4 budgets */
 
+/* Seconds a clean shutdown after SIGINT or SIGTERM may take before the process just ends: the
+ * watchdog cannot reach a script inside a long C call or a finalizer (Lua runs __gc with hooks
+ * off), and the user asked for an end. */
+#define SHUTDOWN_GRACE_SECONDS 2
+
 volatile sig_atomic_t col_host_signal;
 
+static void say(const char *text)
+{
+	ssize_t written = write(STDERR_FILENO, text, strlen(text));
+	(void)written;
+}
+
 /* SIGINT and SIGTERM end the host cleanly: the flag stops the main loop and, through the watchdog,
- * a script stuck in a loop. A second one while that shutdown is under way ends the process now. */
+ * a script stuck in a loop. A second one while that shutdown is under way ends the process now,
+ * and so does the alarm when the shutdown is still not done after the grace time. */
 static void on_signal(int number)
 {
+	if (number == SIGALRM) {
+		say("collide: the script did not stop after the signal: exiting\n");
+		_exit(128 + col_host_signal);
+	}
 	if (col_host_signal)
 		_exit(128 + number);
 	col_host_signal = number;
+	alarm(SHUTDOWN_GRACE_SECONDS);
 }
 
 int col_host_signal_status(void)
@@ -46,6 +63,7 @@ static void install_signal_handlers(void)
 	sigemptyset(&action.sa_mask);
 	sigaction(SIGINT, &action, NULL);
 	sigaction(SIGTERM, &action, NULL);
+	sigaction(SIGALRM, &action, NULL);
 }
 
 /* Address space the process holds now (its virtual size), or 0 when it cannot be read. */

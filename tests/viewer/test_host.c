@@ -294,6 +294,19 @@ static void test_signals(void)
 	CHECK(status == 143, "SIGTERM in an endless update: expected exit 143, got %d", status);
 	status = status_after_signal("loop_caught.lua", SIGTERM);
 	CHECK(status == 143, "SIGTERM in a loop that catches errors: expected exit 143, got %d", status);
+	status = status_after_signal("loop_finalizer.lua", SIGTERM);
+	CHECK(status == 143, "SIGTERM in a finalizer that never returns: expected exit 143, got %d", status);
+}
+
+/* Odd but legal: g called outside draw, callbacks returning values of any type. */
+static void test_misuse_survived(void)
+{
+	char script[1024];
+	source(script, sizeof script, "survive_misuse.lua");
+	run_result r;
+	run(&r, script, "--headless --frames 5 --size 64x64");
+	CHECK(r.status == 0 && strstr(r.out, "misuse survived"), "survive_misuse: exit %d, stdout: %s stderr: %s",
+	      r.status, r.out, r.err);
 }
 
 /* Without a display server (DISPLAY and WAYLAND_DISPLAY unset, or DISPLAY naming none) a window
@@ -435,6 +448,11 @@ int main(int argc, char **argv)
 	test_bad_script("error_g_flat.lua", "error in draw()",
 	                "g.polygon: coordinate 5 is not a finite number");
 	test_bad_script("syntax_error.lua", "error in loading", "syntax_error.lua:3");
+	test_bad_script("error_mousemoved.lua", "error in mousemoved()", "boom in mousemoved");
+	test_bad_script("error_handler.lua", "error in update()", "__tostring fails too");
+	test_bad_script("error_require.lua", "error in the main chunk", "module 'no_such_module' not found");
+	test_bad_script("error_globals.lua", "error in mousemoved()", "no global named mousemoved");
+	test_misuse_survived();
 	test_watchdog();
 	test_signals();
 	test_no_display();

@@ -1,0 +1,16 @@
+-- Things a script may do that are odd but no error: keep g from draw and call it in update and
+-- mousemoved (outside draw), and return values of the wrong type from callbacks.
+-- A fixture of test_host.c, which asserts: exit 0, "misuse survived" on stdout.
+local kept
+function load() return {}, "not a boolean" end
+function update(dt)
+	if kept then kept.circle(0, 0, 1) end
+	return function() end
+end
+function mousemoved(x, y) if kept then kept.point(x, y) end return 42 end
+function draw(g)
+	kept = g
+	g.circle(0, 0, 2)
+	return setmetatable({}, { __index = function() error("never looked at") end })
+end
+function quit() print("misuse survived") end
