@@ -15,6 +15,81 @@ static col_host *host_of(lua_State *L)
 	return lua_touserdata(L, lua_upvalueindex(1));
 }
 
+/* "g.circle: bad argument #3 (radius must be >= 0, got -1)": the function by the name the script
+ * calls it, which lauxlib's messages cannot know for a field of `g`. */
+static int arg_error(lua_State *L, const char *what, int arg, const char *reason)
+{
+	return luaL_error(L, "%s: bad argument #%d (%s)", what, arg, reason);
+}
+
+/* The name the script calls the running function by ("g.circle"): its second upvalue. */
+static const char *g_name(lua_State *L)
+{
+	return lua_tostring(L, lua_upvalueindex(2));
+}
+
+/* "g.mesh: bad argument #1 (collide.mesh expected, got table)". */
+static int type_error(lua_State *L, int arg, const char *expected)
+{
+	const char *got = luaL_typename(L, arg);
+	if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING)
+		got = lua_tostring(L, -1);
+	return arg_error(L, g_name(L), arg, lua_pushfstring(L, "%s expected, got %s", expected, got));
+}
+
+static void check_table(lua_State *L, int arg)
+{
+	if (!lua_istable(L, arg))
+		type_error(L, arg, "table");
+}
+
+/* A collide object of the expected type that was closed (:close(), or a to-be-closed variable)
+ * reads as NULL through col_lua_to_*: say so, instead of "collide.mesh expected, got collide.mesh". */
+static void check_not_closed(lua_State *L, int arg, const char *what, const char *type)
+{
+	if (luaL_testudata(L, arg, type) != NULL)
+		arg_error(L, what, arg, lua_pushfstring(L, "closed %s", type));
+}
+
+/* A size that must be finite and >= 0 (a radius), at arg. */
+static double check_size(lua_State *L, int arg, const char *what, const char *name)
+{
+	if (!lua_isnumber(L, arg))
+		type_error(L, arg, "number");
+	double value = lua_tonumber(L, arg);
+	if (!isfinite(value) || value < 0.0) {
+		char text[96];
+		snprintf(text, sizeof text, "%s must be >= 0, got %g", name, isnan(value) ? NAN : value);
+		arg_error(L, what, arg, text);
+	}
+	return value;
+}
+
+/* Refuses any key of the option or style table at idx that is neither in names nor in extra
+ * (either may be NULL; both NULL-terminated), so a misspelt option is an error, not ignored. */
+static void check_keys(lua_State *L, int idx, const char *what, const char *const names[],
+                       const char *const extra[])
+{
+	idx = lua_absindex(L, idx);
+	lua_pushnil(L);
+	while (lua_next(L, idx) != 0) {
+		lua_pop(L, 1);
+		bool known = false;
+		if (lua_type(L, -1) == LUA_TSTRING) {
+			const char *key = lua_tostring(L, -1);
+			for (int i = 0; names && names[i] && !known; i++)
+				known = strcmp(key, names[i]) == 0;
+			for (int i = 0; extra && extra[i] && !known; i++)
+				known = strcmp(key, extra[i]) == 0;
+			if (!known)
+				luaL_error(L, "%s: unknown option '%s'", what, key);
+		} else {
+			luaL_error(L, "%s: an option table takes names as keys, got a %s key", what,
+			           luaL_typename(L, -1));
+		}
+	}
+}
+
 /* ---- colours and styles ---- */
 
 /* A colour at idx: a name ("red", "#ff8000"), a table {r, g, b [, a]} or {r=, g=, b=, a=} with
@@ -45,8 +120,12 @@ static col_color check_color(lua_State *L, int idx, const char *what)
 			lua_pop(L, 1);
 			lua_getfield(L, idx, "a");
 		}
-		if (lua_isnumber(L, -1))
-			color.a = (float)lua_tonumber(L, -1);
+		if (!lua_isnil(L, -1)) {
+			double alpha = lua_tonumber(L, -1);
+			if (lua_type(L, -1) != LUA_TNUMBER || !(alpha >= 0.0 && alpha <= 1.0))
+				luaL_error(L, "%s: the alpha of a colour must be a number in 0..1", what);
+			color.a = (float)alpha;
+		}
 		lua_pop(L, 1);
 		return color;
 	}
@@ -58,8 +137,9 @@ static col_color check_color(lua_State *L, int idx, const char *what)
 			lua_pop(L, 1);
 			lua_getfield(L, idx, keys[i]);
 		}
-		if (lua_isnumber(L, -1))
-			c[i] = (float)lua_tonumber(L, -1);
+		double value = lua_tonumber(L, -1);
+		if (lua_type(L, -1) == LUA_TNUMBER && value >= 0.0 && value <= 1.0)
+			c[i] = (float)value;
 		else if (!lua_isnil(L, -1) || i < 3)
 			luaL_error(L, "%s: component %s of a colour must be a number in 0..1", what, keys[i]);
 		lua_pop(L, 1);
@@ -96,10 +176,26 @@ static void field_color(lua_State *L, int idx, const char *key, col_color *out, 
 	lua_pop(L, 1);
 }
 
+/* The keys every style table may have; a function with more options passes them as extra. */
+static const char *const style_keys[] = {"fill", "line", "color", "width", "size", "wireframe",
+                                         "boundary", "closed", NULL};
+
+static void field_boolean(lua_State *L, int idx, const char *key, bool *out, const char *what)
+{
+	int type = lua_getfield(L, idx, key);
+	if (type != LUA_TNIL) {
+		if (type != LUA_TBOOLEAN)
+			luaL_error(L, "%s: style.%s must be a boolean, got %s", what, key, lua_typename(L, type));
+		*out = lua_toboolean(L, -1);
+	}
+	lua_pop(L, 1);
+}
+
 /* A style at idx on top of the defaults: nil keeps them; a colour sets both fill and line; a
  * table sets what it names (fill, line, width, size, wireframe, boundary, closed; `color` is
- * another name for line). */
-static host_style check_style(lua_State *L, int idx, host_style style, const char *what)
+ * another name for line) and may name nothing else but the extra keys of the function. */
+static host_style check_style_with(lua_State *L, int idx, host_style style, const char *what,
+                                   const char *const extra[])
 {
 	int type = lua_type(L, idx);
 	if (type == LUA_TNONE || type == LUA_TNIL)
@@ -112,27 +208,32 @@ static host_style check_style(lua_State *L, int idx, host_style style, const cha
 		luaL_error(L, "%s: a style is a table {fill=, line=, width=, ...} or a colour name, got %s",
 		           what, luaL_typename(L, idx));
 	idx = lua_absindex(L, idx);
-	/* {r, g, b} or {"green", 0.5} given where a style is expected: a colour for both. */
+	/* {r, g, b}, {r = .., g = .., b = ..} or {"green", 0.5} where a style is expected: a colour
+	 * for both. */
 	int first = lua_rawgeti(L, idx, 1);
-	if (first == LUA_TNUMBER || first == LUA_TSTRING) {
-		lua_pop(L, 1);
+	lua_pop(L, 1);
+	lua_getfield(L, idx, "r");
+	bool named_color = !lua_isnil(L, -1);
+	lua_pop(L, 1);
+	if (first == LUA_TNUMBER || first == LUA_TSTRING || named_color) {
 		style.fill = style.line = check_color(L, idx, what);
 		return style;
 	}
-	lua_pop(L, 1);
+	check_keys(L, idx, what, style_keys, extra);
 	field_color(L, idx, "fill", &style.fill, what);
 	field_color(L, idx, "color", &style.line, what);
 	field_color(L, idx, "line", &style.line, what);
 	field_color(L, idx, "boundary", &style.boundary, what);
 	style.width = field_float(L, idx, "width", style.width, what);
 	style.size = field_float(L, idx, "size", style.size, what);
-	if (lua_getfield(L, idx, "wireframe") != LUA_TNIL)
-		style.wireframe = lua_toboolean(L, -1);
-	lua_pop(L, 1);
-	if (lua_getfield(L, idx, "closed") != LUA_TNIL)
-		style.closed = lua_toboolean(L, -1);
-	lua_pop(L, 1);
+	field_boolean(L, idx, "wireframe", &style.wireframe, what);
+	field_boolean(L, idx, "closed", &style.closed, what);
 	return style;
+}
+
+static host_style check_style(lua_State *L, int idx, host_style style, const char *what)
+{
+	return check_style_with(L, idx, style, what, NULL);
 }
 
 static const host_style area_style = {
@@ -158,52 +259,29 @@ static col_color point_color(const host_style *s)
 
 /* ---- points from tables ---- */
 
-static double field_or_index(lua_State *L, int idx, int i, const char *key, bool *ok)
-{
-	int type = lua_rawgeti(L, idx, i);
-	if (type == LUA_TNIL) {
-		lua_pop(L, 1);
-		type = lua_getfield(L, idx, key);
-	}
-	double value = lua_tonumber(L, -1);
-	*ok = *ok && type == LUA_TNUMBER && isfinite(value);
-	lua_pop(L, 1);
-	return value;
-}
-
-/* {x, y} or {x = .., y = ..} at idx. */
+/* {x, y} or {x = .., y = ..} at idx, by the binding's rules (collide.polygon reads the same). */
 static col_vec2 check_point2(lua_State *L, int idx, const char *what)
 {
-	bool ok = lua_istable(L, idx);
-	col_vec2 p = {0.0, 0.0};
-	if (ok) {
-		p.x = field_or_index(L, idx, 1, "x", &ok);
-		p.y = field_or_index(L, idx, 2, "y", &ok);
-	}
-	if (!ok)
-		luaL_error(L, "%s: a point is {x, y} with finite numbers", what);
+	col_vec2 p;
+	col_lua_table_point2(L, idx, 0, what, &p);
 	return p;
 }
 
 static col_vec3 check_point3(lua_State *L, int idx, const char *what)
 {
-	bool ok = lua_istable(L, idx);
-	col_vec3 p = {0.0, 0.0, 0.0};
-	if (ok) {
-		p.x = field_or_index(L, idx, 1, "x", &ok);
-		p.y = field_or_index(L, idx, 2, "y", &ok);
-		p.z = field_or_index(L, idx, 3, "z", &ok);
-	}
-	if (!ok)
-		luaL_error(L, "%s: a 3D point is {x, y, z} with finite numbers", what);
+	col_vec3 p;
+	col_lua_table_point3(L, idx, 0, what, &p);
 	return p;
 }
 
 static double check_coordinate(lua_State *L, int arg)
 {
-	double value = luaL_checknumber(L, arg);
+	if (!lua_isnumber(L, arg))
+		type_error(L, arg, "number");
+	double value = lua_tonumber(L, arg);
 	if (!isfinite(value))
-		luaL_argerror(L, arg, "expected a finite number");
+		arg_error(L, g_name(L), arg, isnan(value) ? "expected a finite number, got nan"
+		                                          : "expected a finite number, got inf");
 	return value;
 }
 
@@ -212,9 +290,16 @@ static double check_coordinate(lua_State *L, int arg)
 #define MAX_CONTOUR_POINTS 100000000
 #define MAX_HOLES          1000000
 
-/* A contour given as a table: {{x, y}, ...} or a flat {x1, y1, x2, y2, ...}, or a points buffer.
- * The points go into a userdata left on the stack (so an error frees it). */
-static col_contour check_contour(lua_State *L, int idx, const char *what)
+static void check_point_count(lua_State *L, lua_Integer count, int min_points, const char *what)
+{
+	if (count < min_points)
+		luaL_error(L, "%s: needs at least %d points, got %I", what, min_points, count);
+}
+
+/* A contour of at least min_points points given as a table: {{x, y}, ...} or a flat {x1, y1, x2,
+ * y2, ...}, or a points buffer. The points go into a userdata left on the stack (so an error
+ * frees it). */
+static col_contour check_contour(lua_State *L, int idx, int min_points, const char *what)
 {
 	idx = lua_absindex(L, idx);
 	const col_lua_points *buffer = col_lua_to_points(L, idx);
@@ -223,9 +308,13 @@ static col_contour check_contour(lua_State *L, int idx, const char *what)
 			luaL_error(L, "%s: a contour needs 2D points", what);
 		if (buffer->count > MAX_CONTOUR_POINTS)
 			luaL_error(L, "%s: too many points", what);
+		check_point_count(L, (lua_Integer)buffer->count, min_points, what);
 		col_vec2 *points = lua_newuserdatauv(L, buffer->count * sizeof(col_vec2) + 1, 0);
-		for (size_t i = 0; i < buffer->count; i++)
+		for (size_t i = 0; i < buffer->count; i++) {
 			points[i] = (col_vec2){buffer->data[2 * i], buffer->data[2 * i + 1]};
+			if (!isfinite(points[i].x) || !isfinite(points[i].y))
+				luaL_error(L, "%s: point %d is not finite", what, (int)(i + 1));
+		}
 		return (col_contour){points, (int)buffer->count};
 	}
 	if (!lua_istable(L, idx))
@@ -234,7 +323,11 @@ static col_contour check_contour(lua_State *L, int idx, const char *what)
 	bool flat = lua_rawgeti(L, idx, 1) == LUA_TNUMBER;
 	lua_pop(L, 1);
 	lua_Integer n = col_lua_check_length(L, idx, 0, (flat ? 2 : 1) * MAX_CONTOUR_POINTS, what);
+	if (flat && n % 2 != 0)
+		luaL_error(L, "%s: a flat contour {x1, y1, x2, y2, ...} needs an even count of numbers, got %I",
+		           what, n);
 	lua_Integer count = flat ? n / 2 : n;
+	check_point_count(L, count, min_points, what);
 	col_vec2 *points = lua_newuserdatauv(L, (size_t)count * sizeof(col_vec2) + 1, 0);
 	for (lua_Integer i = 0; i < count; i++) {
 		if (flat) {
@@ -273,19 +366,27 @@ static int g_polygon(lua_State *L)
 		col_draw_polygon(host->view, polygon, style.fill, style.line, style.width);
 		return 0;
 	}
-	luaL_argexpected(L, lua_istable(L, 1), 1, "collide.polygon or table of points");
+	check_not_closed(L, 1, "g.polygon", COL_LUA_POLYGON);
+	if (!lua_istable(L, 1) && col_lua_to_points(L, 1) == NULL)
+		return arg_error(L, "g.polygon", 1,
+		                 lua_pushfstring(L, "collide.polygon or table of points expected, got %s",
+		                                 luaL_typename(L, 1)));
 	int holes = 0;
-	if (lua_getfield(L, 1, "holes") == LUA_TTABLE)
+	int holes_type = lua_istable(L, 1) ? lua_getfield(L, 1, "holes") : (lua_pushnil(L), LUA_TNIL);
+	if (holes_type == LUA_TTABLE)
 		holes = (int)col_lua_check_length(L, -1, 0, MAX_HOLES, "g.polygon: holes");
+	else if (holes_type != LUA_TNIL)
+		return luaL_error(L, "g.polygon: holes must be a table of contours, got %s",
+		                  lua_typename(L, holes_type));
 	int holes_index = lua_gettop(L);
 	col_contour *contours = lua_newuserdatauv(L, (size_t)(holes + 1) * sizeof(col_contour), 0);
 	lua_newtable(L); /* each hole and its points, alive until drawn */
 	int keeper = lua_gettop(L);
-	contours[0] = check_contour(L, 1, "g.polygon");
+	contours[0] = check_contour(L, 1, 3, "g.polygon");
 	int kept_from = lua_gettop(L) + 1;
 	for (int i = 0; i < holes; i++) {
 		lua_rawgeti(L, holes_index, i + 1);
-		contours[i + 1] = check_contour(L, -1, "g.polygon: hole");
+		contours[i + 1] = check_contour(L, -1, 3, "g.polygon: hole");
 		col_lua_keep_above(L, keeper, kept_from);
 	}
 	col_draw_contours_fill(host->view, contours, holes + 1, style.fill);
@@ -303,10 +404,11 @@ static int g_circle(lua_State *L)
 	int style_arg = 2;
 	if (lua_type(L, 1) == LUA_TNUMBER) {
 		circle.center = (col_vec2){check_coordinate(L, 1), check_coordinate(L, 2)};
-		circle.radius = check_coordinate(L, 3);
+		circle.radius = check_size(L, 3, "g.circle", "radius");
 		style_arg = 4;
 	} else if (!col_lua_to_circle(L, 1, &circle)) {
-		return luaL_typeerror(L, 1, "collide.circle or x, y, r");
+		check_not_closed(L, 1, "g.circle", COL_LUA_CIRCLE);
+		return type_error(L, 1, "collide.circle or x, y, r");
 	}
 	host_style style = check_style(L, style_arg, area_style, "g.circle");
 	col_draw_circle_fill(host->view, circle.center, circle.radius, style.fill);
@@ -325,7 +427,7 @@ static int g_segment(lua_State *L)
 		segment.b = (col_vec2){check_coordinate(L, 3), check_coordinate(L, 4)};
 		style_arg = 5;
 	} else if (!col_lua_to_segment(L, 1, &segment)) {
-		return luaL_typeerror(L, 1, "collide.segment or x1, y1, x2, y2");
+		return type_error(L, 1, "collide.segment or x1, y1, x2, y2");
 	}
 	host_style style = check_style(L, style_arg, line_style, "g.segment");
 	col_color color = style.line.a > 0.0f ? style.line : style.fill;
@@ -338,7 +440,7 @@ static int g_line(lua_State *L)
 {
 	col_host *host = host_of(L);
 	host_style style = check_style(L, 2, line_style, "g.line");
-	col_contour line = check_contour(L, 1, "g.line");
+	col_contour line = check_contour(L, 1, 2, "g.line");
 	col_color color = style.line.a > 0.0f ? style.line : style.fill;
 	col_draw_polyline(host->view, line.points, line.count, style.closed, style.width, color);
 	return 0;
@@ -396,12 +498,12 @@ static int g_points(lua_State *L)
 	col_host *host = host_of(L);
 	const col_lua_points *points = col_lua_to_points(L, 1);
 	if (points == NULL)
-		return luaL_typeerror(L, 1, "collide.points");
+		return type_error(L, 1, "collide.points");
 	const col_lua_results *results = NULL;
 	if (!lua_isnoneornil(L, 2)) {
 		results = col_lua_to_results(L, 2);
 		if (results == NULL)
-			return luaL_typeerror(L, 2, "collide.results");
+			return type_error(L, 2, "collide.results");
 		if (results->count != points->count)
 			return luaL_error(L, "g.points: %d points but %d results", (int)points->count,
 			                  (int)results->count);
@@ -435,7 +537,7 @@ static int g_cloud(lua_State *L)
 	col_host *host = host_of(L);
 	const col_lua_points *points = col_lua_to_points(L, 1);
 	if (points == NULL || points->dim != 3)
-		return luaL_typeerror(L, 1, "3D collide.points");
+		return type_error(L, 1, "3D collide.points");
 	host_style style = point_style;
 	style.size = 2.0f;
 	col_color_from_name("cyan", &style.fill);
@@ -476,7 +578,9 @@ static int g_covering(lua_State *L)
 	col_host *host = host_of(L);
 	const col_covering *covering = col_lua_check_covering(L, 1);
 	static const host_style covering_style = {.width = 1.5f, .size = 8.0f};
-	host_style style = check_style(L, 2, covering_style, "g.covering");
+	static const char *const covering_keys[] = {"degenerate", "positive", "negative", "inside",
+	                                            "outside",    "origin",   NULL};
+	host_style style = check_style_with(L, 2, covering_style, "g.covering", covering_keys);
 	col_color colors[3] = {{0.95f, 0.80f, 0.20f, 0.35f},  /* degenerate */
 	                       {0.30f, 0.75f, 0.40f, 0.22f},  /* positive */
 	                       {0.92f, 0.33f, 0.28f, 0.22f}}; /* negative */
@@ -517,13 +621,15 @@ static int g_tritree(lua_State *L)
 	                                    "fill",  "line",   "color", "width",   NULL};
 	col_host *host = host_of(L);
 	const col_tritree *tree = col_lua_to_tritree(L, 1);
-	if (tree == NULL)
-		return luaL_typeerror(L, 1, "collide.tritree (open)");
+	if (tree == NULL) {
+		check_not_closed(L, 1, "g.tritree", COL_LUA_TRITREE);
+		return type_error(L, 1, "collide.tritree");
+	}
 	col_tritree_stats stats = col_tritree_get_stats(tree);
 	int level = stats.levels;
 	bool fitted = true, raw = false, circles = false, envelope = false;
 	if (!lua_isnoneornil(L, 2)) {
-		luaL_checktype(L, 2, LUA_TTABLE);
+		check_table(L, 2);
 		col_lua_check_options(L, 2, 2, "g.tritree", names);
 		if (col_lua_option_int(L, 2, "level", 2, "g.tritree", &level) &&
 		    (level < 1 || level > stats.levels))
@@ -535,7 +641,7 @@ static int g_tritree(lua_State *L)
 			lua_pop(L, 1);
 		}
 	}
-	host_style style = check_style(L, 2, area_style, "g.tritree");
+	host_style style = check_style_with(L, 2, area_style, "g.tritree", names);
 	col_color shade = col_color_with_alpha(style.fill, style.fill.a * 0.5f);
 	col_color orange = {1.0f, 0.6f, 0.2f, 0.9f}, cyan = {0.3f, 0.85f, 0.95f, 0.8f};
 	col_vec2 apex = col_tritree_apex(tree);
@@ -588,15 +694,19 @@ static int g_grid(lua_State *L)
 	col_host *host = host_of(L);
 	const col_polygon_grid *grid = col_lua_to_polygon_grid(L, 1);
 	const col_quadtree *quadtree = col_lua_to_quadtree(L, 1);
-	if (grid == NULL && quadtree == NULL)
-		return luaL_typeerror(L, 1, "collide.grid or collide.quadtree (open)");
+	if (grid == NULL && quadtree == NULL) {
+		check_not_closed(L, 1, "g.grid", COL_LUA_GRID);
+		check_not_closed(L, 1, "g.grid", COL_LUA_QUADTREE);
+		return type_error(L, 1, "collide.grid or collide.quadtree");
+	}
 	static const host_style grid_style = {
 	    .fill = {0.30f, 0.75f, 0.40f, 0.18f},
 	    .line = {0.60f, 0.65f, 0.75f, 0.6f},
 	    .width = 1.0f,
 	    .size = 4.0f,
 	};
-	host_style style = check_style(L, 2, grid_style, "g.grid");
+	static const char *const grid_keys[] = {"inside", "outside", "origins", NULL};
+	host_style style = check_style_with(L, 2, grid_style, "g.grid", grid_keys);
 	col_color inside = {0.30f, 0.85f, 0.40f, 1.0f}, outside = {0.55f, 0.55f, 0.58f, 1.0f};
 	bool origins = true;
 	if (lua_istable(L, 2)) {
@@ -643,8 +753,10 @@ static int g_mesh(lua_State *L)
 {
 	col_host *host = host_of(L);
 	const col_mesh *mesh = col_lua_to_mesh(L, 1);
-	if (mesh == NULL)
-		return luaL_typeerror(L, 1, "collide.mesh");
+	if (mesh == NULL) {
+		check_not_closed(L, 1, "g.mesh", COL_LUA_MESH);
+		return type_error(L, 1, "collide.mesh");
+	}
 	host_style style = check_style(L, 2, mesh_style, "g.mesh");
 	col_draw_mesh_style draw = col_draw_mesh_style_default();
 	draw.fill = style.fill;
@@ -700,10 +812,11 @@ static int g_sphere(lua_State *L)
 	if (lua_type(L, 1) == LUA_TNUMBER) {
 		sphere.center =
 		    (col_vec3){check_coordinate(L, 1), check_coordinate(L, 2), check_coordinate(L, 3)};
-		sphere.radius = check_coordinate(L, 4);
+		sphere.radius = check_size(L, 4, "g.sphere", "radius");
 		style_arg = 5;
 	} else if (!col_lua_to_sphere(L, 1, &sphere)) {
-		return luaL_typeerror(L, 1, "collide.sphere or x, y, z, r");
+		check_not_closed(L, 1, "g.sphere", COL_LUA_SPHERE);
+		return type_error(L, 1, "collide.sphere or x, y, z, r");
 	}
 	host_style style = check_style(L, style_arg, mesh_style, "g.sphere");
 	col_draw_sphere(host->view, sphere.center, sphere.radius, style.fill);
@@ -796,7 +909,9 @@ static int g_camera2d(lua_State *L)
 	host->camera_requested = true;
 	if (lua_isnoneornil(L, 1))
 		return 0;
-	luaL_checktype(L, 1, LUA_TTABLE);
+	check_table(L, 1);
+	static const char *const camera2d_keys[] = {"fit", "center", "scale", "margin", NULL};
+	check_keys(L, 1, "g.camera2d", camera2d_keys, NULL);
 	double request[8] = {0};
 	int has_fit = read_numbers(L, 1, "fit", 4, request, "g.camera2d");
 	int has_center = read_numbers(L, 1, "center", 2, request + 4, "g.camera2d");
@@ -835,7 +950,9 @@ static int g_camera3d(lua_State *L)
 	host->camera_requested = true;
 	if (lua_isnoneornil(L, 1))
 		return 0;
-	luaL_checktype(L, 1, LUA_TTABLE);
+	check_table(L, 1);
+	static const char *const camera3d_keys[] = {"fit", "target", "distance", "yaw", "pitch", NULL};
+	check_keys(L, 1, "g.camera3d", camera3d_keys, NULL);
 	double request[12] = {0};
 	int has_fit = read_numbers(L, 1, "fit", 6, request, "g.camera3d");
 	int has_target = read_numbers(L, 1, "target", 3, request + 6, "g.camera3d");
@@ -966,8 +1083,13 @@ void col_host_push_graphics(col_host *host)
 		return;
 	lua_pop(L, 1);
 	luaL_newlibtable(L, graphics_functions);
-	lua_pushlightuserdata(L, host);
-	luaL_setfuncs(L, graphics_functions, 1);
+	/* upvalues: the host, and the name for messages (lauxlib's cannot name a field of g) */
+	for (const luaL_Reg *f = graphics_functions; f->name; f++) {
+		lua_pushlightuserdata(L, host);
+		lua_pushfstring(L, "g.%s", f->name);
+		lua_pushcclosure(L, f->func, 2);
+		lua_setfield(L, -2, f->name);
+	}
 	lua_pushvalue(L, -1);
 	lua_rawsetp(L, LUA_REGISTRYINDEX, &graphics_key);
 }

@@ -447,6 +447,8 @@ int main(int argc, char **argv)
 	test_bad_script("error_g_length.lua", "error in draw()", "g.polygon: holes: length -1 is negative");
 	test_bad_script("error_g_flat.lua", "error in draw()",
 	                "g.polygon: coordinate 5 is not a finite number");
+	test_bad_script("error_g_args.lua", "error in draw()",
+	                "g.circle: bad argument #3 (radius must be >= 0, got -1)");
 	test_bad_script("syntax_error.lua", "error in loading", "syntax_error.lua:3");
 	test_bad_script("error_mousemoved.lua", "error in mousemoved()", "boom in mousemoved");
 	test_bad_script("error_handler.lua", "error in update()", "__tostring fails too");
