@@ -43,6 +43,7 @@ typedef struct col_host {
 	/* The Lua state's memory: a script may allocate up to memory_limit bytes (0 = no limit), so
 	 * that running out of memory is the script's error, not the renderer's crash. */
 	size_t memory_limit, memory_used;
+	bool warnings_on, warning_open; /* warn(): "@on" given; a message continues */
 	long long mtime_sec, mtime_nsec, size;
 
 	double mouse_x, mouse_y;    /* last mouse position, pixels */

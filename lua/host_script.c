@@ -72,6 +72,27 @@ static int panic(lua_State *L)
 /* The registry key of the standard library's load (a static's address: no string to make). */
 static const char standard_load_key = 0;
 
+/* warn(): off until "@on", as under stock lua (whose lauxlib warning function comes only with
+ * luaL_newstate, which takes no allocator). */
+static void warning(void *ud, const char *message, int continued)
+{
+	col_host *host = ud;
+	if (!host->warning_open && message[0] == '@') {
+		if (strcmp(message, "@on") == 0)
+			host->warnings_on = true;
+		else if (strcmp(message, "@off") == 0)
+			host->warnings_on = false;
+		return;
+	}
+	if (host->warnings_on) {
+		fprintf(stderr, "%s%s%s", host->warning_open ? "" : "Lua warning: ", message,
+		        continued ? "" : "\n");
+		if (!continued)
+			fflush(stderr);
+	}
+	host->warning_open = continued != 0;
+}
+
 /* ---- the watchdog ---- */
 
 static const char *signal_name(int number)
@@ -252,8 +273,10 @@ static void set_arg(col_host *host)
 void col_host_script_close(col_host *host)
 {
 	if (host->L) {
-		/* Closing runs the script's pending finalizers (__gc): they get a budget too. */
-		start_running(host, "a finalizer (__gc)", host->budget);
+		/* Closing runs the script's pending finalizers (__gc), which allocate under the cap as
+		 * callbacks do. Lua runs them with hooks off: no budget reaches them (host.c's grace
+		 * time after a signal does). */
+		start_running(host, "a finalizer (__gc)", 0.0);
 		lua_close(host->L);
 		stop_running(host);
 	}
@@ -303,6 +326,8 @@ bool col_host_script_load(col_host *host)
 	}
 	host->L = L;
 	lua_atpanic(L, panic);
+	host->warnings_on = host->warning_open = false;
+	lua_setwarnf(L, warning, host);
 	lua_sethook(L, watchdog, LUA_MASKCOUNT, WATCHDOG_INSTRUCTIONS);
 
 	start_running(host, "loading", 0.0);

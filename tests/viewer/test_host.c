@@ -307,6 +307,8 @@ static void test_misuse_survived(void)
 	run(&r, script, "--headless --frames 5 --size 64x64");
 	CHECK(r.status == 0 && strstr(r.out, "misuse survived"), "survive_misuse: exit %d, stdout: %s stderr: %s",
 	      r.status, r.out, r.err);
+	CHECK(strstr(r.err, "Lua warning: warnings reach stderr\n") && !strstr(r.err, "not shown"),
+	      "survive_misuse: warn() as under stock lua, stderr: %s", r.err);
 }
 
 /* Without a display server (DISPLAY and WAYLAND_DISPLAY unset, or DISPLAY naming none) a window
