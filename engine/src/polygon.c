@@ -46,8 +46,13 @@ static col_status check_collinear(const col_vec2 *p, int n, int index, col_error
 	                index);
 }
 
-/* Exact orientation of a simple contour: at its lowest-leftmost vertex the contour turns the same
- * way as the whole contour, and that turn is never straight in a valid contour. */
+/* Exact orientation of a contour that crosses nowhere (edges meet only at shared vertices, which
+ * col_polygon_check_crossings has made sure of). Below its lowest-leftmost point lies only the
+ * outside, so turning counter-clockwise from angle 0 there, the first edge met enters the inside:
+ * the contour is counter-clockwise exactly when that edge leaves the point. The point may be a
+ * pinch, visited more than once, so every visit's two edges take part; the turn at one visit alone
+ * can have either sign. All the edges point into the upper half-turn [0, pi), where orient2d
+ * orders directions, and no two point the same way (that would be an overlap). */
 static bool is_counter_clockwise(const col_vec2 *p, int n)
 {
 	int m = 0;
@@ -55,7 +60,22 @@ static bool is_counter_clockwise(const col_vec2 *p, int n)
 		if (p[i].y < p[m].y || (p[i].y == p[m].y && p[i].x < p[m].x))
 			m = i;
 	}
-	return col_orient2d(p[m > 0 ? m - 1 : n - 1], p[m], p[m + 1 < n ? m + 1 : 0]) > 0.0;
+	col_vec2 center = p[m], first = p[m + 1 < n ? m + 1 : 0];
+	bool first_leaves = true;
+	for (int i = m; i < n; i++) {
+		if (!col_vec2_equal(p[i], center))
+			continue;
+		col_vec2 leaving = p[i + 1 < n ? i + 1 : 0], arriving = p[i > 0 ? i - 1 : n - 1];
+		if (col_orient2d(center, leaving, first) > 0.0) {
+			first = leaving;
+			first_leaves = true;
+		}
+		if (col_orient2d(center, arriving, first) > 0.0) {
+			first = arriving;
+			first_leaves = false;
+		}
+	}
+	return first_leaves;
 }
 
 static void reverse(col_vec2 *p, int n)

@@ -45,10 +45,14 @@ col_status col_polygon_check_crossings(const col_polygon_layout *layout, col_pol
                                        col_error *error);
 
 /* Fails with COL_ERROR_SELF_INTERSECTION where contours, or one contour twice, pass through a
- * common vertex and cross there (or overlap). flipped[c] tells that contour c will be reversed
- * (each must end with its interior on the left: outer counter-clockwise, holes clockwise); around
- * a pinch the edges leaving and arriving must then alternate. Run after col_polygon_check_crossings,
- * which lets contacts at shared vertices through. */
+ * common vertex and cross there (or overlap), and with COL_ERROR_TOPOLOGY where a hole touches the
+ * outer contour from outside (or holds it), or touches another hole from inside. flipped[c] tells
+ * that contour c will be reversed (each must end with its interior on the left: outer
+ * counter-clockwise, holes clockwise); around a pinch each contour's own leaving and arriving edges
+ * must then alternate, and every other contour's edges must lie in its sectors that open at a
+ * leaving edge. So no contour passes from one side of another to the other at a shared vertex,
+ * and col_polygon_check_nesting may test one point per hole. Run after
+ * col_polygon_check_crossings, which lets contacts at shared vertices through. */
 col_status col_polygon_check_pinches(const col_polygon_layout *layout, const bool *flipped, col_error *error);
 
 /* For contours that meet at most at pinches: fails with COL_ERROR_TOPOLOGY unless every hole lies inside the

@@ -363,6 +363,7 @@ done:
 typedef struct spoke {
 	col_vec2 center, end; /* the pinch point and the edge's other end */
 	int occurrence;       /* the occurrence of the point it belongs to */
+	int contour;          /* the contour of that occurrence */
 	bool leaves;          /* the edge leaves the point (it starts there, interior on its left) */
 } spoke;
 
@@ -399,72 +400,48 @@ static int compare_occurrences(const void *pa, const void *pb)
 	return (a->vertex > b->vertex) - (a->vertex < b->vertex);
 }
 
-/* Where turning around a pinch breaks the alternation of leaving and arriving edges, tells why:
- * a contour lying wholly on the wrong side of another there (a hole outside the outer contour, or
- * inside another hole: COL_ERROR_TOPOLOGY, which the caller reports only if no crossing turns up
- * anywhere), or else a crossing. pos_out[k] and pos_in[k] are occurrence k's spokes in the
- * counter-clockwise order. */
-static col_status explain_pinch(const int *contour_of, const occurrence *occurrences, int count, const int *pos_out, const int *pos_in,
-                                col_error *error)
+/* Reports that contour c passes twice through the point of spokes a and b and crosses itself
+ * there (or overlaps itself along one ray). */
+static col_status report_pinch(const col_polygon_layout *layout, const occurrence *occurrences, const spoke *a,
+                               const spoke *b, const char *verb, col_error *error)
 {
-	int spokes = 2 * count, wrong_outer = -1, wrong_inner = -1;
-	for (int i = 0; i < count; i++) {
-		int ci = contour_of[occurrences[i].vertex];
-		int width = ((pos_in[i] - pos_out[i]) % spokes + spokes) % spokes; /* i's side of the interior */
-		for (int j = 0; j < count; j++) {
-			int cj = contour_of[occurrences[j].vertex];
-			if (cj == ci)
-				continue;
-			int out = ((pos_out[j] - pos_out[i]) % spokes + spokes) % spokes;
-			int in = ((pos_in[j] - pos_out[i]) % spokes + spokes) % spokes;
-			bool out_inside = out < width, in_inside = in < width;
-			if (out_inside != in_inside)
-				return COL_ERROR_SELF_INTERSECTION; /* j passes from one side of i to the other */
-			if (!out_inside && wrong_outer < 0) {
-				wrong_outer = ci;
-				wrong_inner = cj;
-			}
-		}
-	}
-	if (wrong_outer < 0)
-		return COL_ERROR_SELF_INTERSECTION;
-	/* Contour wrong_inner touches wrong_outer at the point from the side that is not the polygon's. */
-	if (wrong_outer == 0)
-		return col_fail(error, COL_ERROR_TOPOLOGY, "polygon: hole %d lies outside the outer contour", wrong_inner);
-	if (wrong_inner == 0)
-		return col_fail(error, COL_ERROR_TOPOLOGY, "polygon: hole %d lies outside the outer contour", wrong_outer);
-	return col_fail(error, COL_ERROR_TOPOLOGY, "polygon: hole %d lies inside hole %d", wrong_inner, wrong_outer);
+	int va = occurrences[a->occurrence].vertex, vb = occurrences[b->occurrence].vertex;
+	if (va == vb)
+		return col_fail(error, COL_ERROR_SELF_INTERSECTION, "polygon: contour %d edges at vertex %d %s at (%g, %g)",
+		                a->contour, layout->labels[va], verb, a->center.x, a->center.y);
+	int lo = va < vb ? va : vb, hi = va < vb ? vb : va;
+	int clo = va < vb ? a->contour : b->contour, chi = va < vb ? b->contour : a->contour;
+	if (clo == chi)
+		return col_fail(error, COL_ERROR_SELF_INTERSECTION,
+		                "polygon: contour %d passes through (%g, %g) twice, at vertices %d and %d, "
+		                "and the passes %s there",
+		                clo, a->center.x, a->center.y, layout->labels[lo], layout->labels[hi], verb);
+	return col_fail(error, COL_ERROR_SELF_INTERSECTION,
+	                "polygon: contour %d vertex %d and contour %d vertex %d meet at (%g, %g) and %s there", clo,
+	                layout->labels[lo], chi, layout->labels[hi], a->center.x, a->center.y, verb);
 }
 
-/* Whether each contour's own spokes, in the counter-clockwise order, alternate between leaving and
- * arriving. One that does not crosses itself at the point, whatever the other contours do there:
- * that is reported as a crossing, not as a misplaced hole. */
-static bool alternates_per_contour(const int *contour_of, const occurrence *occurrences, const spoke *spokes,
-                                   int count)
+/* The last of contour c's spokes in the counter-clockwise order (c has some). */
+static int last_spoke_of(const spoke *spokes, int count, int c)
 {
-	for (int k = 0; k < count; k++) {
-		int c = contour_of[occurrences[spokes[k].occurrence].vertex];
-		/* Only from each contour's first spoke, and against its next one (cyclically). */
-		bool first = true;
-		for (int j = 0; j < k && first; j++)
-			first = contour_of[occurrences[spokes[j].occurrence].vertex] != c;
-		if (!first)
-			continue;
-		const spoke *previous = &spokes[k];
-		for (int step = 1; step <= count; step++) {
-			const spoke *next = &spokes[(k + step) % count];
-			if (contour_of[occurrences[next->occurrence].vertex] != c)
-				continue;
-			if (next->leaves == previous->leaves)
-				return false;
-			previous = next;
-		}
-	}
-	return true;
+	int s = count - 1;
+	while (spokes[s].contour != c)
+		s--;
+	return s;
 }
 
 /* Checks the occurrences of one point (count >= 2): COL_OK, COL_ERROR_SELF_INTERSECTION, or
- * COL_ERROR_TOPOLOGY (see explain_pinch). spokes and positions have room for 2 count entries. */
+ * COL_ERROR_TOPOLOGY (a contour lying on the wrong side of another there: a hole outside the outer
+ * contour or inside another hole; the caller reports it only if no crossing turns up anywhere).
+ * spokes and positions have room for 2 count entries.
+ *
+ * With the interior on the left of every edge, turning counter-clockwise around the point, one
+ * enters a contour's side of the interior across each of its leaving edges and leaves it across
+ * each arriving one. So each contour's own spokes must alternate (or its passes cross), and every
+ * spoke of another contour must lie in one of its sectors that open at a leaving spoke: the side
+ * where the polygon is (or the other contour crosses it there, or lies on its wrong side). This
+ * holds for every contour at the point, not only for all spokes together: a hole passing twice can
+ * make the spokes alternate as a whole while it crosses itself and leaves the outer contour. */
 static col_status check_pinch(const col_polygon_layout *layout, const int *contour_of, const bool *flipped,
                               const occurrence *occurrences, int count, spoke *spokes, int *positions,
                               col_error *error)
@@ -479,46 +456,80 @@ static col_status check_pinch(const col_polygon_layout *layout, const int *conto
 			next = prev;
 			prev = t;
 		}
-		spokes[2 * k] = (spoke){p[v], p[next], k, true};
-		spokes[2 * k + 1] = (spoke){p[v], p[prev], k, false};
+		spokes[2 * k] = (spoke){p[v], p[next], k, c, true};
+		spokes[2 * k + 1] = (spoke){p[v], p[prev], k, c, false};
 	}
-	qsort(spokes, 2 * (size_t)count, sizeof *spokes, compare_spokes);
-	int *pos_out = positions, *pos_in = positions + count;
-	for (int s = 0; s < 2 * count; s++)
-		(spokes[s].leaves ? pos_out : pos_in)[spokes[s].occurrence] = s;
-	/* With the interior on the left of every edge, turning counter-clockwise around the point one
-	 * enters the interior across each leaving edge and leaves it across each arriving one: the two
-	 * kinds alternate. Anything else is a contour crossing another, or itself, at the point, or
-	 * lying on the wrong side of another, or two edges along one ray (they overlap). */
-	for (int k = 0; k < 2 * count; k++) {
-		const spoke *a = &spokes[k], *b = &spokes[(k + 1) % (2 * count)];
-		bool overlap = compare_spokes(a, b) == 0 && upper_half(a->center, a->end) == upper_half(b->center, b->end);
-		if (a->leaves != b->leaves && !overlap)
+	int n = 2 * count;
+	qsort(spokes, (size_t)n, sizeof *spokes, compare_spokes);
+	/* Two edges along one ray overlap. */
+	for (int k = 0; k < n; k++) {
+		const spoke *a = &spokes[k], *b = &spokes[(k + 1) % n];
+		if (compare_spokes(a, b) == 0 && upper_half(a->center, a->end) == upper_half(b->center, b->end))
+			return report_pinch(layout, occurrences, a, b, "overlap", error);
+	}
+	/* Each contour's own spokes alternate. Occurrences are sorted by vertex, so those of one contour
+	 * lie side by side; k runs over the first of each. */
+	for (int k = 0; k < count; k++) {
+		int c = contour_of[occurrences[k].vertex];
+		if (k > 0 && contour_of[occurrences[k - 1].vertex] == c)
 			continue;
-		if (!overlap && alternates_per_contour(contour_of, occurrences, spokes, 2 * count)) {
-			col_status why = explain_pinch(contour_of, occurrences, count, pos_out, pos_in, error);
-			if (why != COL_ERROR_SELF_INTERSECTION)
-				return why;
+		int previous = last_spoke_of(spokes, n, c);
+		for (int s = 0; s < n; s++) {
+			if (spokes[s].contour != c)
+				continue;
+			if (spokes[s].leaves == spokes[previous].leaves)
+				return report_pinch(layout, occurrences, &spokes[previous], &spokes[s], "cross", error);
+			previous = s;
 		}
-		int va = occurrences[a->occurrence].vertex, vb = occurrences[b->occurrence].vertex;
-		int ca = contour_of[va], cb = contour_of[vb];
-		const char *verb = overlap ? "overlap" : "cross";
-		if (va == vb)
-			return col_fail(error, COL_ERROR_SELF_INTERSECTION,
-			                "polygon: contour %d edges at vertex %d %s at (%g, %g)", ca, layout->labels[va],
-			                verb, a->center.x, a->center.y);
-		int lo = va < vb ? va : vb, hi = va < vb ? vb : va;
-		if (ca == cb)
-			return col_fail(error, COL_ERROR_SELF_INTERSECTION,
-			                "polygon: contour %d passes through (%g, %g) twice, at vertices %d and %d, "
-			                "and the passes %s there",
-			                ca, a->center.x, a->center.y, layout->labels[lo], layout->labels[hi], verb);
-		return col_fail(error, COL_ERROR_SELF_INTERSECTION,
-		                "polygon: contour %d vertex %d and contour %d vertex %d meet at (%g, %g) and %s there",
-		                contour_of[lo], layout->labels[lo], contour_of[hi], layout->labels[hi], a->center.x,
-		                a->center.y, verb);
 	}
-	return COL_OK;
+	/* Every other contour's spokes lie on contour c's polygon side. side[s] is 1 when spoke s lies
+	 * in a sector of c opening at a leaving spoke, 0 otherwise, -1 for c's own spokes. */
+	int *side = positions;
+	col_status misplaced = COL_OK;
+	for (int k = 0; k < count; k++) {
+		int c = contour_of[occurrences[k].vertex];
+		if (k > 0 && contour_of[occurrences[k - 1].vertex] == c)
+			continue;
+		int opening = last_spoke_of(spokes, n, c);
+		for (int s = 0; s < n; s++) {
+			if (spokes[s].contour == c) {
+				opening = s;
+				side[s] = -1;
+			} else {
+				side[s] = spokes[opening].leaves;
+			}
+		}
+		for (int s = 0; s < n; s++) {
+			if (side[s] != 0)
+				continue;
+			/* Spoke s lies on c's other side: contour d crosses c here if another of its spokes
+			 * lies on c's polygon side, else all of d lies on c's other side. */
+			int d = spokes[s].contour, right = -1;
+			for (int t = 0; t < n && right < 0; t++) {
+				if (spokes[t].contour == d && side[t] == 1)
+					right = t;
+			}
+			if (right >= 0) {
+				int of_c = s;
+				while (spokes[of_c].contour != c)
+					of_c = (of_c + n - 1) % n; /* the spoke of c that opens s's sector */
+				return report_pinch(layout, occurrences, &spokes[of_c], &spokes[s], "cross", error);
+			}
+			if (misplaced != COL_OK)
+				continue;
+			/* Outer and hole on wrong sides: the hole does not lie inside the outer contour (it
+			 * lies outside, or holds the outer contour). */
+			if (c == 0 || d == 0)
+				misplaced = col_fail(error, COL_ERROR_TOPOLOGY,
+				                     "polygon: hole %d lies outside the outer contour (they touch at (%g, %g))",
+				                     c == 0 ? d : c, spokes[s].center.x, spokes[s].center.y);
+			else
+				misplaced = col_fail(error, COL_ERROR_TOPOLOGY,
+				                     "polygon: hole %d lies inside hole %d (they touch at (%g, %g))", d, c,
+				                     spokes[s].center.x, spokes[s].center.y);
+		}
+	}
+	return misplaced;
 }
 
 col_status col_polygon_check_pinches(const col_polygon_layout *layout, const bool *flipped, col_error *error)
@@ -643,9 +654,10 @@ col_status col_polygon_check_nesting(const col_polygon_layout *layout, col_error
 		                "polygon: out of memory while checking %d holes", holes);
 	for (int c = 0; c < layout->contour_count; c++)
 		boxes[c] = col_aabb2_from_points(p + s[c], s[c + 1] - s[c]);
-	/* The contours meet at most at shared vertices without crossing, so the points just after a
-	 * hole's first vertex along its first edge, which lie on no other contour, tell where the whole
-	 * hole lies. A point outside a closed box has its neighbours outside too. */
+	/* The contours meet at most at shared vertices, and col_polygon_check_pinches has made sure
+	 * that no contour passes there from one side of another to the other, so the points just after
+	 * a hole's first vertex along its first edge, which lie on no other contour, tell where the
+	 * whole hole lies. A point outside a closed box has its neighbours outside too. */
 	col_status status = COL_OK;
 	for (int h = 1; h <= holes && status == COL_OK; h++) {
 		col_vec2 v = p[s[h]], w = p[s[h] + 1];

@@ -425,6 +425,66 @@ static void test_pinches(void **state)
 	expect_simple_failure(along, 8, COL_ERROR_SELF_INTERSECTION, "polygon: contour 0 edges 1 and 5 overlap");
 }
 
+/* Holes meeting the outer contour, or each other, only at shared vertices: where they lie is told
+ * by every contour's edges around each shared point, not by one vertex of the hole. */
+static void test_holes_placed_at_shared_vertices(void **state)
+{
+	(void)state;
+	/* Issue 24: a hole through the outer contour's vertex (0, 0) twice, a small loop inside and a
+	 * large one outside, turning opposite ways: it crosses itself there. */
+	const col_vec2 outer[] = {V(-60, 66), V(-1, 12), V(0, 0), V(-9, -36)};
+	const col_vec2 eight[] = {V(-1, -1), V(-1, 0), V(5, 0), V(4, 1), V(3, 4), V(1, 1), V(0, 0)};
+	col_contour a[] = {{outer, 4}, {eight, 7}};
+	expect_failure(a, 2, COL_ERROR_SELF_INTERSECTION,
+	               "polygon: contour 1 passes through (0, 0) twice, at vertices 1 and 6, and the passes cross there");
+	/* Only its small loop: a hole touching the outer contour's vertex from inside, accepted. */
+	const col_vec2 loop[] = {V(-1, -1), V(-1, 0), V(0, 0)};
+	col_contour b[] = {{outer, 4}, {loop, 3}};
+	col_polygon *polygon = make(b, 2);
+	expect_both(polygon, V(-0.7, -0.3), false);
+	expect_both(polygon, V(-2, 1), true);
+	col_polygon_destroy(polygon);
+	/* Only its large loop: touching it from outside, misplaced. */
+	const col_vec2 away[] = {V(0, 0), V(5, 0), V(4, 1), V(3, 4), V(1, 1)};
+	col_contour c[] = {{outer, 4}, {away, 5}};
+	expect_failure(c, 2, COL_ERROR_TOPOLOGY,
+	               "polygon: hole 1 lies outside the outer contour (they touch at (0, 0))");
+
+	/* A concave outer contour (a chevron, its notch below (4, 2)) and a hole whose vertices are all
+	 * on or inside it: two are the chevron's feet, and the edge between them runs under the notch. */
+	const col_vec2 chevron[] = {V(0, 0), V(4, 2), V(8, 0), V(4, 8)};
+	const col_vec2 under[] = {V(0, 0), V(8, 0), V(4, 4)};
+	col_contour d[] = {{chevron, 4}, {under, 3}};
+	expect_failure(d, 2, COL_ERROR_SELF_INTERSECTION,
+	               "polygon: contour 0 vertex 0 and contour 1 vertex 0 meet at (0, 0) and cross there");
+	/* The same hole given clockwise, and one whose vertex is the notch itself: accepted. */
+	const col_vec2 feet_only[] = {V(0, 0), V(4, 4), V(4, 3)};
+	col_contour e[] = {{chevron, 4}, {feet_only, 3}};
+	polygon = make(e, 2);
+	expect_both(polygon, V(3.5, 3.2), false);
+	expect_both(polygon, V(4, 2.5), true);
+	col_polygon_destroy(polygon);
+
+	/* A hole running along another's diagonal, through two of its corners: they cross there. */
+	const col_vec2 box[] = {V(2, 2), V(6, 2), V(6, 6), V(2, 6)};
+	const col_vec2 diagonal[] = {V(2, 2), V(6, 6), V(8, 1)};
+	col_contour f[] = {{square10, 4}, {box, 4}, {diagonal, 3}};
+	expect_failure(f, 3, COL_ERROR_SELF_INTERSECTION,
+	               "polygon: contour 1 vertex 0 and contour 2 vertex 0 meet at (2, 2) and cross there");
+	const col_vec2 first[] = {V(5, 5), V(8, 2), V(8, 8)};
+	/* One hole inside the other, touching it at a vertex from inside: misplaced. */
+	const col_vec2 inside[] = {V(5, 5), V(7, 4), V(7, 5)};
+	col_contour g[] = {{square10, 4}, {first, 3}, {inside, 3}};
+	expect_failure(g, 3, COL_ERROR_TOPOLOGY, "polygon: hole 2 lies inside hole 1 (they touch at (5, 5))");
+
+	/* The outer contour touching a hole's vertex from inside the hole: the hole holds it. */
+	const col_vec2 triangle[] = {V(0, 0), V(4, 0), V(0, 4)};
+	const col_vec2 around[] = {V(-1, -1), V(9, -1), V(4, 0), V(-1, 9)};
+	col_contour h[] = {{triangle, 3}, {around, 4}};
+	expect_failure(h, 2, COL_ERROR_TOPOLOGY,
+	               "polygon: hole 1 lies outside the outer contour (they touch at (4, 0))");
+}
+
 /* ---- the sweep against an all-pairs reference on small integer polygons ---- */
 
 static int64_t cross3(col_vec2 a, col_vec2 b, col_vec2 c)
@@ -832,6 +892,7 @@ int main(void)
 	    cmocka_unit_test(test_pinched_class_has_tees),
 	    cmocka_unit_test(test_holes_that_touch_or_cross),
 	    cmocka_unit_test(test_hole_placement),
+	    cmocka_unit_test(test_holes_placed_at_shared_vertices),
 	    cmocka_unit_test(test_not_finite),
 	    cmocka_unit_test(test_coordinate_range),
 	    cmocka_unit_test(test_degenerate_contours),
