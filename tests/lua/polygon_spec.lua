@@ -218,6 +218,31 @@ describe("collide.polygon", function()
 		end), 1, true)
 	end)
 
+	it("orients a contour through its lowest vertex twice, so every method agrees (issue 24)", function()
+		local outline = { { -89, 0 }, { -44, 127 }, { -1, -1 }, { -1, 6 }, { 0, -1 }, { -1, -1 } }
+		for _, scale in ipairs{ 1, 1e15, 1e-15 } do
+			local points = {}
+			for i, q in ipairs(outline) do points[i] = { q[1] * scale, q[2] * scale } end
+			local p = collide.polygon(points)
+			assert.is_true(p:area() > 0, tostring(scale))
+			for _, method in ipairs{ "crossing", "winding", "covering", "tritree", "grid", "quadtree" } do
+				assert.is_true(p:contains(-65 * scale, 47 * scale, method), method .. " at scale " .. scale)
+				assert.is_false(p:contains(-0.5 * scale, 8 * scale, method), method .. " at scale " .. scale)
+			end
+		end
+		assert.equals(5614, collide.polygon(outline):area())
+	end)
+
+	it("refuses a hole that passes out of the outer contour through a shared vertex (issue 24)", function()
+		local message = error_of(function()
+			return collide.polygon({ { -60, 66 }, { -1, 12 }, { 0, 0 }, { -9, -36 } },
+				{ holes = { { { -1, -1 }, { -1, 0 }, { 5, 0 }, { 4, 1 }, { 3, 4 }, { 1, 1 }, { 0, 0 } } } })
+		end)
+		assert.matches("bad argument #1 to 'polygon' (polygon: ", message, 1, true)
+		assert.matches("passes through (0, 0) twice", message, 1, true)
+		assert.matches("cross there", message, 1, true)
+	end)
+
 	it("rejects degenerate input and a hole outside the polygon", function()
 		assert.matches("bad argument #1 to 'polygon'", error_of(function()
 			return collide.polygon{ { 0, 0 }, { 4, 0 } }
