@@ -467,6 +467,17 @@ static col_status check_pinch(const col_polygon_layout *layout, const int *conto
 		if (compare_spokes(a, b) == 0 && upper_half(a->center, a->end) == upper_half(b->center, b->end))
 			return report_pinch(layout, occurrences, a, b, "overlap", error);
 	}
+	/* All is well exactly when every arriving spoke is followed at once by a leaving spoke of its
+	 * own contour: then each contour alternates, and no spoke lies in another contour's sector
+	 * that opens at an arriving spoke. That takes one look per spoke; the loops below, which cost
+	 * more, only find out what is wrong. */
+	bool well = true;
+	for (int s = 0; s < n && well; s++) {
+		const spoke *after = &spokes[(s + 1) % n];
+		well = spokes[s].leaves || (after->leaves && after->contour == spokes[s].contour);
+	}
+	if (well)
+		return COL_OK;
 	/* Each contour's own spokes alternate. Occurrences are sorted by vertex, so those of one contour
 	 * lie side by side; k runs over the first of each. */
 	for (int k = 0; k < count; k++) {
