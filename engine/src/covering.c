@@ -30,7 +30,19 @@ static col_vec2 area_centroid(const col_polygon *polygon)
 			sy += (p.y + q.y) * cross;
 		}
 	}
-	return (col_vec2){ref.x + sx / (3.0 * twice_area), ref.y + sy / (3.0 * twice_area)};
+	col_vec2 centroid = {ref.x + sx / (3.0 * twice_area), ref.y + sy / (3.0 * twice_area)};
+	/* For a thin polygon far from the origin these sums cancel to nothing, even to 0 / 0. The
+	 * centroid lies in the polygon's box, so a point outside it (or NaN) is replaced by the box's
+	 * centre; any point there is a good origin, as long as its coordinates are in the range where
+	 * the predicates are exact, so one below it is taken as 0. */
+	col_aabb2 box = col_polygon_bounds(polygon);
+	if (!col_aabb2_contains(box, centroid))
+		centroid = (col_vec2){0.5 * box.min.x + 0.5 * box.max.x, 0.5 * box.min.y + 0.5 * box.max.y};
+	if (!col_coordinate_in_range(centroid.x))
+		centroid.x = 0.0;
+	if (!col_coordinate_in_range(centroid.y))
+		centroid.y = 0.0;
+	return centroid;
 }
 
 static double distance_to_segment(col_vec2 p, col_vec2 a, col_vec2 b)

@@ -6,6 +6,7 @@
 #include "collide/predicates.h"
 #include "collide/shapes2d.h"
 #include "error.h"
+#include "expansion.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -87,14 +88,34 @@ static void reverse(col_vec2 *p, int n)
 	}
 }
 
-/* Shoelace area relative to the first vertex, which keeps the products small for contours far
- * from the origin. Positive for counter-clockwise contours. */
-static double signed_area(const col_vec2 *p, int n)
+/* Room for the exact shoelace sum. Coordinates are 0 or of magnitude in [2^-100, 2^100], so
+ * multiples of 2^-152; their products are multiples of 2^-304 below 2^200, and a sum of fewer than
+ * 2^31 of them lies below 2^231. A compressed expansion has nonoverlapping components, at most one
+ * per bit of that span (535), plus the 4 of the term being added. */
+enum { AREA_CAPACITY = 544 };
+
+/* The polygon's area: the shoelace sum over every contour's edges (x_a y_b - x_b y_a), held exactly
+ * and rounded once. Summed in doubles it can cancel to 0, or to the wrong sign, for a thin
+ * polygon far from the origin (a triangle with one vertex near -2^52 and two near 0). */
+static double exact_area(const col_polygon *polygon)
 {
-	double sum = 0.0;
-	for (int i = 1; i + 1 < n; i++)
-		sum += col_vec2_cross(col_vec2_sub(p[i], p[0]), col_vec2_sub(p[i + 1], p[0]));
-	return 0.5 * sum;
+	double sum[AREA_CAPACITY], grown[AREA_CAPACITY];
+	int length = 0;
+	for (int c = 0; c < polygon->contour_count; c++) {
+		const col_vec2 *p = polygon->points + polygon->starts[c];
+		int n = polygon->starts[c + 1] - polygon->starts[c];
+		for (int i = 0; i < n; i++) {
+			col_vec2 a = p[i], b = p[i + 1 < n ? i + 1 : 0];
+			double forward[2], backward[2], term[4];
+			int f = col_expansion_product(a.x, b.y, forward), g = col_expansion_product(b.x, a.y, backward);
+			int t = col_expansion_diff(f, forward, g, backward, term);
+			length = col_expansion_sum(length, sum, t, term, grown);
+			length = col_expansion_compress(length, grown);
+			for (int k = 0; k < length; k++)
+				sum[k] = grown[k];
+		}
+	}
+	return 0.5 * col_expansion_estimate(length, sum);
 }
 
 static int by_edge_then_along(const void *pa, const void *pb)
@@ -259,16 +280,12 @@ col_status col_polygon_create(const col_contour *contours, int contour_count, co
 		return status;
 	}
 
-	double area = 0.0;
 	for (int c = 0; c < contour_count; c++) {
-		col_vec2 *p = polygon->points + polygon->starts[c];
-		int n = polygon->starts[c + 1] - polygon->starts[c];
 		if (flipped[c])
-			reverse(p, n);
-		area += signed_area(p, n);
+			reverse(polygon->points + polygon->starts[c], polygon->starts[c + 1] - polygon->starts[c]);
 	}
 	free(flipped);
-	polygon->area = area;
+	polygon->area = exact_area(polygon);
 	polygon->bounds = col_aabb2_from_points(polygon->points, polygon->starts[1]);
 	col_error_clear(error);
 	*out = polygon;

@@ -401,11 +401,41 @@ static void test_bad_input(void **state)
 	col_polygon_destroy(polygon);
 }
 
+/* A thin triangle, one vertex near (-2^52, -2^52) and two near 0: the centroid's sums cancel to
+ * 0 / 0 in doubles. The covering from its default origin must still answer like the crossing
+ * number (it took a NaN origin and said the far vertex was outside; fuzz_polygon found it). */
+static void test_centroid_of_a_thin_polygon_far_away(void **state)
+{
+	(void)state;
+	const col_vec2 thin[] = {{-4503599627370504.0, -4503599627370504.0},
+	                         {0.00047302316943796663, 0.0},
+	                         {0.00047679227941176469, 0.00047679227941176469}};
+	col_polygon *polygon = polygon_of(thin, 3);
+	col_covering *covering = covering_of(polygon, NULL);
+	col_vec2 origin = col_covering_origin(covering);
+	assert_true(col_aabb2_contains(col_polygon_bounds(polygon), origin));
+	for (int i = 0; i <= 64; i++) {
+		for (int k = 0; k < 3; k++) {
+			col_vec2 p = col_vec2_lerp(thin[k], thin[(k + 1) % 3], i / 64.0);
+			col_vec2 probes[3] = {p, {p.x, nextafter(p.y, INFINITY)}, {p.x, nextafter(p.y, -INFINITY)}};
+			for (int j = 0; j < 3; j++) {
+				bool expected = col_polygon_contains(polygon, probes[j], COL_METHOD_CROSSING, NULL);
+				if (col_covering_contains(covering, probes[j], COL_METHOD_COVERING, NULL, NULL) != expected)
+					fail_msg("(%.17g, %.17g): the crossing number says %s", probes[j].x, probes[j].y,
+					         expected ? "inside" : "outside");
+			}
+		}
+	}
+	col_covering_destroy(covering);
+	col_polygon_destroy(polygon);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_square),
 	    cmocka_unit_test(test_c_shape_centroid_outside),
+	    cmocka_unit_test(test_centroid_of_a_thin_polygon_far_away),
 	    cmocka_unit_test(test_square_with_hole),
 	    cmocka_unit_test(test_degenerate_origins),
 	    cmocka_unit_test(test_convex_walk_is_local),

@@ -485,6 +485,25 @@ static void test_holes_placed_at_shared_vertices(void **state)
 	               "polygon: hole 1 lies outside the outer contour (they touch at (4, 0))");
 }
 
+/* The area of a thin triangle far from the origin: summed in doubles, the shoelace terms cancel to
+ * 0 (fuzz_polygon found it accepted with area 0). Exact: 1065153484809.2207 (to 17 digits), given
+ * either way round. */
+static void test_area_of_a_thin_polygon_far_away(void **state)
+{
+	(void)state;
+	const col_vec2 thin[] = {V(-4503599627370504.0, -4503599627370504.0), V(0.00047302316943796663, 0.0),
+	                         V(0.00047679227941176469, 0.00047679227941176469)};
+	const col_vec2 reversed[] = {thin[2], thin[1], thin[0]};
+	for (int k = 0; k < 2; k++) {
+		col_contour contour = {k == 0 ? thin : reversed, 3};
+		col_polygon *polygon = make(&contour, 1);
+		double area = col_polygon_area(polygon);
+		if (fabs(area - 1065153484809.2207) > 1e-14 * 1065153484809.2207)
+			fail_msg("area %.17g, expected 1065153484809.2207", area);
+		col_polygon_destroy(polygon);
+	}
+}
+
 /* ---- the sweep against an all-pairs reference on small integer polygons ---- */
 
 static int64_t cross3(col_vec2 a, col_vec2 b, col_vec2 c)
@@ -893,6 +912,7 @@ int main(void)
 	    cmocka_unit_test(test_holes_that_touch_or_cross),
 	    cmocka_unit_test(test_hole_placement),
 	    cmocka_unit_test(test_holes_placed_at_shared_vertices),
+	    cmocka_unit_test(test_area_of_a_thin_polygon_far_away),
 	    cmocka_unit_test(test_not_finite),
 	    cmocka_unit_test(test_coordinate_range),
 	    cmocka_unit_test(test_degenerate_contours),
