@@ -400,8 +400,8 @@ static int compare_occurrences(const void *pa, const void *pb)
 	return (a->vertex > b->vertex) - (a->vertex < b->vertex);
 }
 
-/* Reports that contour c passes twice through the point of spokes a and b and crosses itself
- * there (or overlaps itself along one ray). */
+/* Reports that the passes of spokes a and b through their point cross there (verb "cross") or run
+ * along one ray ("overlap"): one vertex's two edges, one contour passing twice, or two contours. */
 static col_status report_pinch(const col_polygon_layout *layout, const occurrence *occurrences, const spoke *a,
                                const spoke *b, const char *verb, col_error *error)
 {
@@ -438,10 +438,11 @@ static int last_spoke_of(const spoke *spokes, int count, int c)
  * With the interior on the left of every edge, turning counter-clockwise around the point, one
  * enters a contour's side of the interior across each of its leaving edges and leaves it across
  * each arriving one. So each contour's own spokes must alternate (or its passes cross), and every
- * spoke of another contour must lie in one of its sectors that open at a leaving spoke: the side
- * where the polygon is (or the other contour crosses it there, or lies on its wrong side). This
- * holds for every contour at the point, not only for all spokes together: a hole passing twice can
- * make the spokes alternate as a whole while it crosses itself and leaves the outer contour. */
+ * spoke of another contour must lie in one of its sectors that open at a leaving spoke, on the
+ * polygon's side of it: a contour with spokes on both sides crosses it there, one with all of them
+ * on the other side is misplaced. This must hold contour by contour, not only for all spokes
+ * together: a hole passing twice can make the spokes alternate as a whole while it crosses itself
+ * and leaves the outer contour. */
 static col_status check_pinch(const col_polygon_layout *layout, const int *contour_of, const bool *flipped,
                               const occurrence *occurrences, int count, spoke *spokes, int *positions,
                               col_error *error)

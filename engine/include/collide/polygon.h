@@ -38,8 +38,10 @@ typedef struct col_contour {
  *
  * Non-manifold polygons are allowed: contours may share vertices, and one contour may pass through
  * a vertex more than once (a bow tie, a hole touching the outer contour or another hole at a
- * vertex), as long as they do not cross there: around such a pinch, edges leaving and arriving
- * alternate once the contours are oriented. A vertex may also lie inside another edge (a T: a hole
+ * vertex), as long as they do not cross there: once the contours are oriented, turning around such
+ * a pinch, each contour's own edges leave and arrive in turn, and every other contour's edges lie on
+ * its interior side (so a hole never passes out of the outer contour, or into another hole, through
+ * a shared vertex). A vertex may also lie inside another edge (a T: a hole
  * touching the outer contour's edge at one of its corners); that edge is split at the vertex, which
  * makes the T a pinch, so the polygon then has one more vertex per T (col_polygon_vertex_count and
  * col_polygon_contour show it). A pinch is on the boundary, so inside.
@@ -61,7 +63,7 @@ int col_polygon_contour_count(const col_polygon *polygon);
 col_contour col_polygon_contour(const col_polygon *polygon, int index);
 /* Vertices and edges over all contours. */
 int col_polygon_vertex_count(const col_polygon *polygon);
-/* Area enclosed by the outer contour minus the holes; always positive. */
+/* Area enclosed by the outer contour minus the holes; always positive (the exact sum, rounded). */
 double col_polygon_area(const col_polygon *polygon);
 col_aabb2 col_polygon_bounds(const col_polygon *polygon);
 
