@@ -444,11 +444,29 @@ col_cga_kind col_cga_kind_of(const col_multivector *a)
 
 /* ---- constructors ---- */
 
+/* A vector's coordinates in the engine's one range (common.h), named "cga: <what> x". */
+static col_status check_range3(col_vec3 v, const char *what, col_error *error)
+{
+	col_status status = col_check_coordinate(error, v.x, "cga: %s x", what);
+	if (!status)
+		status = col_check_coordinate(error, v.y, "cga: %s y", what);
+	if (!status)
+		status = col_check_coordinate(error, v.z, "cga: %s z", what);
+	return status;
+}
+
 static col_status check_points(const col_vec3 *p, int count, const char *what, col_error *error)
 {
 	for (int i = 0; i < count; i++)
 		if (!col_vec3_is_finite(p[i]))
 			return col_fail(error, COL_ERROR_NOT_FINITE, "cga: %s: point %d is not finite", what, i + 1);
+	for (int i = 0; i < count; i++) {
+		char name[64];
+		snprintf(name, sizeof name, "%s: point %d", what, i + 1);
+		col_status status = check_range3(p[i], name, error);
+		if (status)
+			return status;
+	}
 	return COL_OK;
 }
 
@@ -504,7 +522,7 @@ static col_status check_radius(double radius, const char *what, col_error *error
 	if (!isfinite(radius) || radius < 0.0)
 		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "cga: %s: radius %g is not a finite number >= 0", what,
 		                radius);
-	return COL_OK;
+	return col_check_coordinate(error, radius, "cga: %s: radius", what);
 }
 
 col_status col_cga_dual_sphere(col_vec3 center, double radius, col_multivector *out, col_error *error)
@@ -543,6 +561,11 @@ col_status col_cga_dual_plane(col_vec3 normal, double distance, col_multivector 
 		return col_fail(error, COL_ERROR_NOT_FINITE, "cga: plane: normal or distance is not finite");
 	if (normal.x == 0.0 && normal.y == 0.0 && normal.z == 0.0)
 		return col_fail(error, COL_ERROR_DEGENERATE, "cga: plane: the normal is zero");
+	col_status status = check_range3(normal, "plane: normal", error);
+	if (!status)
+		status = col_check_coordinate(error, distance, "cga: plane: distance");
+	if (status)
+		return status;
 	col_cga_vector_to_multivector(col_cga_vector_plane(normal, distance), out);
 	return COL_OK;
 }
@@ -619,6 +642,9 @@ col_status col_cga_circle_around(col_vec3 center, col_vec3 normal, double radius
 		return status;
 	if (!col_vec3_is_finite(normal))
 		return col_fail(error, COL_ERROR_NOT_FINITE, "cga: circle: the normal is not finite");
+	status = check_range3(normal, "circle: normal", error);
+	if (status)
+		return status;
 	double length = col_vec3_length(normal);
 	if (!(length > 0.0))
 		return col_fail(error, COL_ERROR_DEGENERATE, "cga: circle: the normal is zero");

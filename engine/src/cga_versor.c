@@ -59,6 +59,15 @@ col_status col_cga_dilator(double factor, col_vec3 center, col_multivector *out,
 		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "cga: dilator: factor %g is not a positive number", factor);
 	if (!col_vec3_is_finite(center))
 		return col_fail(error, COL_ERROR_NOT_FINITE, "cga: dilator: the centre is not finite");
+	col_status status = col_check_coordinate(error, factor, "cga: dilator: factor");
+	if (!status)
+		status = col_check_coordinate(error, center.x, "cga: dilator: centre x");
+	if (!status)
+		status = col_check_coordinate(error, center.y, "cga: dilator: centre y");
+	if (!status)
+		status = col_check_coordinate(error, center.z, "cga: dilator: centre z");
+	if (status)
+		return status;
 	/* D = cosh(a/2) + sinh(a/2) e45 maps x to e^-a x, so a = -ln factor. */
 	double half = -0.5 * log(factor);
 	col_multivector d = {0};

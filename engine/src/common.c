@@ -2,12 +2,34 @@
 #include "collide/common.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "error.h"
 
 bool col_coordinate_in_range(double x)
 {
 	double a = fabs(x);
 	return a == 0.0 || (a >= COL_COORDINATE_MIN && a <= COL_COORDINATE_MAX); /* NaN fails both */
+}
+
+col_status col_check_coordinate(col_error *error, double x, const char *format, ...)
+{
+	if (col_coordinate_in_range(x)) {
+		col_error_clear(error);
+		return COL_OK;
+	}
+	char name[COL_ERROR_MESSAGE_SIZE];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(name, sizeof name, format, args);
+	va_end(args);
+	if (!isfinite(x))
+		return col_fail(error, COL_ERROR_NOT_FINITE, "%s %g is not finite", name, x);
+	return col_fail(error, COL_ERROR_INVALID_ARGUMENT,
+	                "%s %g is outside the supported range [%g, %g] (or 0)", name, x,
+	                COL_COORDINATE_MIN, COL_COORDINATE_MAX);
 }
 
 const char *col_status_name(col_status status)

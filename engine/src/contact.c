@@ -22,6 +22,7 @@
 #include "collide/gjk.h"
 #include "contact_internal.h"
 #include "error.h"
+#include "shape_exact.h"
 
 const char *col_contact_method_name(col_contact_method method)
 {
@@ -830,12 +831,58 @@ static void contact_general(const col_shape *a, const col_shape *b, double margi
 	contact_finish(out, n, c, k, ra, rb, margin, planar ? 2 : 4, method);
 }
 
+/* The manifold on checked arguments: the closed form first where `closed` and the pair has one. */
+static void contact_run(const col_shape *a, const col_shape *b, double margin, col_manifold *out,
+                        bool closed)
+{
+	if (!closed || !contact_closed_form(a, b, margin, out))
+		contact_general(a, b, margin, out);
+}
+
+/* Whether the world boxes of the shapes, each widened by band, are apart: then so are the shapes,
+ * whatever the round-off of the boxes (far below band). */
+static bool bounds_apart(const col_shape *a, const col_shape *b, double band)
+{
+	col_aabb3 p = col_shape_bounds(a), q = col_shape_bounds(b);
+	return p.max.x + band < q.min.x || q.max.x + band < p.min.x || p.max.y + band < q.min.y ||
+	       q.max.y + band < p.min.y || p.max.z + band < q.min.z || q.max.z + band < p.min.z;
+}
+
+/* At margin 0 a manifold has points exactly when the shapes touch or overlap, where the pair has
+ * an exact test (shape_exact.h): the closed forms and GJK/EPA measure from rounded numbers, so a
+ * manifold whose deepest point lies within round-off of touching, or an empty one for shapes that
+ * may touch, is checked against it. A pair it finds apart loses its points; a touching pair left
+ * without points gets those of a margin just above the round-off, their gaps (round-off) read as 0. */
+static void contact_settle(const col_shape *a, const col_shape *b, col_manifold *out, bool closed)
+{
+	if (!shape_exact_supported(a, b))
+		return;
+	double band = 1e-9 * (fmax(shape_scale(a), shape_scale(b)) + a->radius + b->radius);
+	if (out->count > 0) {
+		bool meet;
+		if (out->points[0].depth <= band && shape_exact_meet(a, b, &meet) && !meet)
+			memset(out, 0, sizeof *out);
+		return;
+	}
+	if (bounds_apart(a, b, band) || !col_gjk_intersect(a, b, NULL, NULL))
+		return;
+	col_manifold near;
+	contact_run(a, b, band, &near, closed);
+	for (int i = 0; i < near.count; i++)
+		if (near.points[i].depth < 0.0)
+			near.points[i].depth = 0.0;
+	*out = near;
+}
+
 col_status col_contact_general(const col_shape *a, const col_shape *b, double margin, col_manifold *out,
                                col_error *error)
 {
 	col_status status = check_contact_arguments(a, b, margin, out, error);
-	if (status == COL_OK)
+	if (status == COL_OK) {
 		contact_general(a, b, margin, out);
+		if (margin == 0.0)
+			contact_settle(a, b, out, false);
+	}
 	return status;
 }
 
@@ -843,7 +890,10 @@ col_status col_contact(const col_shape *a, const col_shape *b, double margin, co
                        col_error *error)
 {
 	col_status status = check_contact_arguments(a, b, margin, out, error);
-	if (status == COL_OK && !contact_closed_form(a, b, margin, out))
-		contact_general(a, b, margin, out);
+	if (status == COL_OK) {
+		contact_run(a, b, margin, out, true);
+		if (margin == 0.0)
+			contact_settle(a, b, out, true);
+	}
 	return status;
 }

@@ -12,6 +12,7 @@
 
 #include "collide/predicates.h"
 #include "minkowski_internal.h"
+#include "shape_exact.h"
 
 /* The subsets of four points with two or more, by size then mask: the order in which Johnson's
  * determinants are built (a subset's come from those one point smaller) and in which the
@@ -379,6 +380,56 @@ static double simplex_scale(const minkowski_simplex *st)
 		scale = b > scale ? b : scale;
 	}
 	return scale;
+}
+
+/* ---- the exact last word (shape_exact.h) ----
+ * GJK decides from rounded points with round-off bands: an answer whose margin lies within such a
+ * band (cores within rounding of touching, or of the radii's sum) is handed to the exact test where
+ * the pair has one. The band is far wider than the round-off, so every answer outside it is
+ * certain, and cheap to tell from the loop's own numbers. */
+
+/* Half the width of the band around touching, in length units. */
+static double exact_band(const minkowski_pair *p, const minkowski_simplex *st)
+{
+	double scale = simplex_scale(st);
+	scale = scale > p->pose_scale ? scale : p->pose_scale;
+	return 1e-9 * (sqrt(scale) + p->a->radius + p->b->radius);
+}
+
+/* How far the origin lies inside a full simplex (a tetrahedron, or a triangle for 2D shapes): its
+ * distance to the nearest facet (edge), in floating point; 0 for a simplex that is not full. */
+static double origin_depth(const minkowski_pair *p, const minkowski_simplex *st)
+{
+	double depth = INFINITY;
+	if (p->planar && st->count == 3) {
+		for (int i = 0; i < 3; i++) {
+			col_vec3 a = st->y[i].w, b = st->y[(i + 1) % 3].w;
+			col_vec3 e = col_vec3_sub(b, a);
+			double length = sqrt(col_vec3_length_squared(e));
+			double d = fabs(e.x * a.y - e.y * a.x) / length;
+			depth = d < depth ? d : depth;
+		}
+		return depth;
+	}
+	if (p->planar || st->count != 4)
+		return 0.0;
+	for (int skip = 0; skip < 4; skip++) {
+		col_vec3 f[3];
+		for (int i = 0, m = 0; i < 4; i++)
+			if (i != skip)
+				f[m++] = st->y[i].w;
+		col_vec3 n = col_vec3_cross(col_vec3_sub(f[1], f[0]), col_vec3_sub(f[2], f[0]));
+		double d = fabs(col_vec3_dot(n, f[0])) / sqrt(col_vec3_length_squared(n));
+		depth = d < depth ? d : depth;
+	}
+	return depth;
+}
+
+/* The exact answer where the pair has one, else the loop's. */
+static bool settle_meet(const col_shape *a, const col_shape *b, bool approximate)
+{
+	bool meet;
+	return shape_exact_meet(a, b, &meet) ? meet : approximate;
 }
 
 static col_simplex_vertex vertex_to_world(const minkowski_pair *p, const minkowski_vertex *y)
@@ -966,10 +1017,28 @@ col_gjk_result col_gjk_distance(const col_shape *a, const col_shape *b, const co
 	col_vec3 core_a, core_b;
 	minkowski_simplex_points(&st, &core_a, &core_b);
 	double radii = a->radius + b->radius;
+	double band = exact_band(&p, &st);
 	if (end == END_INTERSECTING) {
-		r.status = COL_GJK_INTERSECTING;
-		r.overlap = true;
-		r.point_a = r.point_b = col_relative_to_world(&p.pose, core_a);
+		if (quick == QUICK_START_MET || origin_depth(&p, &st) > band || settle_meet(a, b, true)) {
+			r.status = COL_GJK_INTERSECTING;
+			r.overlap = true;
+			r.point_a = r.point_b = col_relative_to_world(&p.pose, core_a);
+			return r;
+		}
+		/* Apart by less than round-off: no direction of the loop's can be trusted; the cores'
+		 * centres give one, and the distance is the least positive one. */
+		r.status = COL_GJK_SEPARATED;
+		col_vec3 towards_b = col_vec3_sub(p.centre_b, p.centre_a);
+		double length = sqrt(col_vec3_length_squared(towards_b));
+		col_vec3 normal_local =
+		    length > 0.0 ? col_vec3_scale(towards_b, 1.0 / length) : (col_vec3){1.0, 0.0, 0.0};
+		r.normal = col_relative_direction_to_world(&p.pose, normal_local);
+		r.point_a = col_relative_to_world(
+		    &p.pose, col_vec3_add(core_a, col_vec3_scale(normal_local, a->radius)));
+		r.point_b = col_relative_to_world(
+		    &p.pose, col_vec3_sub(core_a, col_vec3_scale(normal_local, b->radius)));
+		r.distance = r.core_distance = r.upper_bound = DBL_TRUE_MIN;
+		r.lower_bound = 0.0;
 		return r;
 	}
 	r.status = end == END_MAX ? COL_GJK_MAX_ITERATIONS : COL_GJK_SEPARATED;
@@ -985,7 +1054,10 @@ col_gjk_result col_gjk_distance(const col_shape *a, const col_shape *b, const co
 	r.point_b =
 	    col_relative_to_world(&p.pose, col_vec3_sub(core_b, col_vec3_scale(normal_local, b->radius)));
 	r.overlap = length <= radii;
-	r.distance = r.overlap ? 0.0 : length - radii;
+	if (fabs(length - radii) <= band)
+		r.overlap = settle_meet(a, b, r.overlap);
+	/* A gap the rounded lengths lose is still a gap: the least positive distance says so. */
+	r.distance = r.overlap ? 0.0 : fmax(length - radii, DBL_TRUE_MIN);
 	return r;
 }
 
@@ -996,6 +1068,15 @@ bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *ca
 		*separating_axis = (col_vec3){0.0, 0.0, 0.0};
 	if (!col_shape_is_placed(a) || !col_shape_is_placed(b))
 		return false;
+	if (a->kind == COL_SHAPE_POINT && b->kind == COL_SHAPE_POINT) {
+		/* Two balls: the exact comparison of their centres' distance with the radii's sum costs
+		 * no more than the loop, whose round-off band it replaces. */
+		bool meet = settle_meet(a, b, false);
+		if (!meet && separating_axis != NULL)
+			*separating_axis = col_vec3_sub(col_shape_world_point(b, b->core.point),
+			                                col_shape_world_point(a, a->core.point));
+		return meet;
+	}
 	col_gjk_options o = col_gjk_default_options();
 	minkowski_pair p = minkowski_pair_make(a, b, false);
 	double margin = a->radius + b->radius;
@@ -1022,18 +1103,26 @@ bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *ca
 	if ((end == END_SEPARATED || end == END_MAX) && ends_touching(&p, &st, lower, margin))
 		end = END_INTERSECTING;
 	cache_store(cache, &st);
-	if (end == END_INTERSECTING || end == END_WITHIN)
-		return true;
-	/* Apart by more than the round-off of the points and of B's pose in A's frame; nearer counts
-	 * as touching, like a loop that ends unproven. */
-	if (end == END_APART ||
-	    (end != END_MAX && minkowski_clearly_apart(&p, st.vv, st.vv, margin, simplex_scale(&st)))) {
-		if (separating_axis != NULL)
-			*separating_axis =
-			    col_relative_direction_to_world(&p.pose, col_vec3_scale(st.v, -1.0));
-		return false;
+	double band = exact_band(&p, &st);
+	bool meet;
+	if (end == END_APART)
+		meet = false;
+	else if (end == END_INTERSECTING)
+		meet = origin_depth(&p, &st) > band || settle_meet(a, b, true);
+	else if (end == END_WITHIN)
+		meet = sqrt(st.vv) < margin - band || settle_meet(a, b, true);
+	else if (end != END_MAX && minkowski_clearly_apart(&p, st.vv, st.vv, margin, simplex_scale(&st)))
+		/* Apart by more than the round-off of the points and of B's pose in A's frame. */
+		meet = sqrt(st.vv) <= margin + band && settle_meet(a, b, false);
+	else
+		meet = settle_meet(a, b, end != END_MAX || st.vv <= margin * margin);
+	if (!meet && separating_axis != NULL) {
+		col_vec3 axis_local = col_vec3_scale(st.v, -1.0);
+		if (!(st.vv > 0.0))
+			axis_local = col_vec3_sub(p.centre_b, p.centre_a);
+		*separating_axis = col_relative_direction_to_world(&p.pose, axis_local);
 	}
-	return end != END_MAX || st.vv <= margin * margin;
+	return meet;
 }
 
 col_vec3 col_minkowski_support(const col_shape *a, const col_shape *b, col_vec3 direction,

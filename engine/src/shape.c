@@ -171,10 +171,46 @@ static bool core_is_finite(const col_shape *s)
 	}
 }
 
+static bool vec3_in_range(col_vec3 v)
+{
+	return col_coordinate_in_range(v.x) && col_coordinate_in_range(v.y) && col_coordinate_in_range(v.z);
+}
+
+/* The core's numbers in the engine's range (which implies finite); a polygon's points and a
+ * polytope's vertices are checked when they are made. */
+static bool core_in_range(const col_shape *s)
+{
+	switch (s->kind) {
+	case COL_SHAPE_POINT: return vec3_in_range(s->core.point);
+	case COL_SHAPE_SEGMENT: return vec3_in_range(s->core.segment.a) && vec3_in_range(s->core.segment.b);
+	case COL_SHAPE_TRIANGLE:
+		return vec3_in_range(s->core.triangle.a) && vec3_in_range(s->core.triangle.b) &&
+		       vec3_in_range(s->core.triangle.c);
+	case COL_SHAPE_BOX: return vec3_in_range(s->core.half_extents);
+	case COL_SHAPE_CYLINDER:
+	case COL_SHAPE_CONE:
+		return col_coordinate_in_range(s->core.cylinder.radius) &&
+		       col_coordinate_in_range(s->core.cylinder.half_height);
+	default: return core_is_finite(s);
+	}
+}
+
 bool col_shape_is_placed(const col_shape *shape)
 {
-	return shape != NULL && (unsigned)shape->kind < COL_SHAPE_KIND_COUNT && isfinite(shape->radius) &&
-	       shape->radius >= 0.0 && pose_is_finite(shape->pose) && core_is_finite(shape);
+	return shape != NULL && (unsigned)shape->kind < COL_SHAPE_KIND_COUNT &&
+	       col_coordinate_in_range(shape->radius) && shape->radius >= 0.0 &&
+	       pose_is_finite(shape->pose) && vec3_in_range(shape->pose.translation) &&
+	       core_in_range(shape);
+}
+
+col_vec3 col_shape_world_point(const col_shape *shape, col_vec3 body_point)
+{
+	col_vec3 w = col_transform3_apply(shape->pose, body_point);
+	/* Below the range the predicates' products could underflow: such a coordinate is 0. */
+	w.x = fabs(w.x) < COL_COORDINATE_MIN ? 0.0 : w.x;
+	w.y = fabs(w.y) < COL_COORDINATE_MIN ? 0.0 : w.y;
+	w.z = fabs(w.z) < COL_COORDINATE_MIN ? 0.0 : w.z;
+	return w;
 }
 
 static col_status validate_polygon(const col_shape *s, col_error *error)
@@ -190,6 +226,13 @@ static col_status validate_polygon(const col_shape *s, col_error *error)
 		if (!col_vec2_is_finite(p[i]))
 			return col_fail(error, COL_ERROR_NOT_FINITE,
 			                "polygon: point %d (%g, %g) is not finite", i + 1, p[i].x, p[i].y);
+	for (int i = 0; i < n; i++) {
+		col_status range = col_check_coordinate(error, p[i].x, "polygon: point %d x", i + 1);
+		if (range == COL_OK)
+			range = col_check_coordinate(error, p[i].y, "polygon: point %d y", i + 1);
+		if (range != COL_OK)
+			return range;
+	}
 	/* Strictly convex and counter-clockwise: every consecutive triple turns left, and the turns
 	 * add up to one revolution (the edges' directions wind once), which rules out a star. */
 	for (int i = 0; i < n; i++) {
@@ -222,6 +265,45 @@ static col_status validate_polygon(const col_shape *s, col_error *error)
 	return COL_OK;
 }
 
+static col_status check_vec3_range(col_vec3 v, const char *name, const char *what, col_error *error)
+{
+	col_status status = col_check_coordinate(error, v.x, "%s: %s x", name, what);
+	if (status == COL_OK)
+		status = col_check_coordinate(error, v.y, "%s: %s y", name, what);
+	if (status == COL_OK)
+		status = col_check_coordinate(error, v.z, "%s: %s z", name, what);
+	return status;
+}
+
+/* Every number of a finite shape in the engine's one range (common.h), the first fault named. */
+static col_status check_ranges(const col_shape *s, const char *name, col_error *error)
+{
+	col_status status = col_check_coordinate(error, s->radius, "%s: radius", name);
+	if (status == COL_OK)
+		status = check_vec3_range(s->pose.translation, name, "pose translation", error);
+	if (status != COL_OK)
+		return status;
+	switch (s->kind) {
+	case COL_SHAPE_POINT: return check_vec3_range(s->core.point, name, "centre", error);
+	case COL_SHAPE_SEGMENT:
+		status = check_vec3_range(s->core.segment.a, name, "end a", error);
+		return status == COL_OK ? check_vec3_range(s->core.segment.b, name, "end b", error) : status;
+	case COL_SHAPE_TRIANGLE:
+		status = check_vec3_range(s->core.triangle.a, name, "vertex a", error);
+		if (status == COL_OK)
+			status = check_vec3_range(s->core.triangle.b, name, "vertex b", error);
+		return status == COL_OK ? check_vec3_range(s->core.triangle.c, name, "vertex c", error) : status;
+	case COL_SHAPE_BOX: return check_vec3_range(s->core.half_extents, name, "half extent", error);
+	case COL_SHAPE_CYLINDER:
+	case COL_SHAPE_CONE:
+		status = col_check_coordinate(error, s->core.cylinder.radius, "%s: core radius", name);
+		return status == COL_OK ? col_check_coordinate(error, s->core.cylinder.half_height,
+		                                               "%s: half height", name)
+		                        : status;
+	default: return COL_OK; /* a polytope's vertices were checked by col_convex_create */
+	}
+}
+
 col_status col_shape_validate(const col_shape *shape, col_error *error)
 {
 	if (shape == NULL)
@@ -248,14 +330,19 @@ col_status col_shape_validate(const col_shape *shape, col_error *error)
 		                "%s: pose rotation is not a unit quaternion (|q|^2 = %.17g)", name, norm2);
 	if (shape->kind == COL_SHAPE_POLYGON && shape->dimension != 2)
 		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "polygon: a 2D shape (dimension 2)");
-	if (shape->kind == COL_SHAPE_POLYGON)
-		return validate_polygon(shape, error);
+	if (shape->kind == COL_SHAPE_POLYGON) {
+		col_status range = check_ranges(shape, name, error);
+		return range != COL_OK ? range : validate_polygon(shape, error);
+	}
 	if (!core_is_finite(shape))
 		return col_fail(
 		    error,
 		    shape->kind == COL_SHAPE_CONVEX ? COL_ERROR_INVALID_ARGUMENT : COL_ERROR_NOT_FINITE,
 		    shape->kind == COL_SHAPE_CONVEX ? "%s: no polytope" : "%s: a coordinate is not finite",
 		    name);
+	col_status range = check_ranges(shape, name, error);
+	if (range != COL_OK)
+		return range;
 	switch (shape->kind) {
 	case COL_SHAPE_BOX: {
 		col_vec3 h = shape->core.half_extents;

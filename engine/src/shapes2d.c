@@ -29,6 +29,13 @@ static col_status check_finite(col_vec2 p, const char *what, const char *name, c
 	return COL_OK;
 }
 
+/* Both coordinates in the engine's one range (common.h). */
+static col_status check_range(col_vec2 p, const char *what, const char *name, col_error *error)
+{
+	col_status status = col_check_coordinate(error, p.x, "%s: %s x", what, name);
+	return status == COL_OK ? col_check_coordinate(error, p.y, "%s: %s y", what, name) : status;
+}
+
 /* The shapes the tests answer for: finite coordinates, a finite radius >= 0. Anything else (a
  * NaN above all, whose predicate signs read as 0, "touching") is nowhere: the tests say false. */
 static bool segment_ok(col_segment s)
@@ -47,6 +54,10 @@ col_status col_segment_validate(col_segment segment, col_error *error)
 	if (status == COL_OK)
 		status = check_finite(segment.b, "segment", "end point b", error);
 	if (status == COL_OK)
+		status = check_range(segment.a, "segment", "end point a", error);
+	if (status == COL_OK)
+		status = check_range(segment.b, "segment", "end point b", error);
+	if (status == COL_OK)
 		col_error_clear(error);
 	return status;
 }
@@ -63,6 +74,11 @@ col_status col_circle_validate(col_circle circle, col_error *error)
 	if (circle.radius < 0.0)
 		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "circle: negative radius (%g)",
 		                circle.radius);
+	status = check_range(circle.center, "circle", "centre", error);
+	if (status == COL_OK)
+		status = col_check_coordinate(error, circle.radius, "circle: radius");
+	if (status != COL_OK)
+		return status;
 	col_error_clear(error);
 	return COL_OK;
 }

@@ -22,6 +22,15 @@ col_status col_sphere_validate(col_sphere sphere, col_error *error)
 	if (sphere.radius < 0.0)
 		return col_fail(error, COL_ERROR_INVALID_ARGUMENT, "sphere: radius %g is negative",
 		                sphere.radius);
+	col_status status = col_check_coordinate(error, sphere.center.x, "sphere: centre x");
+	if (status == COL_OK)
+		status = col_check_coordinate(error, sphere.center.y, "sphere: centre y");
+	if (status == COL_OK)
+		status = col_check_coordinate(error, sphere.center.z, "sphere: centre z");
+	if (status == COL_OK)
+		status = col_check_coordinate(error, sphere.radius, "sphere: radius");
+	if (status != COL_OK)
+		return status;
 	col_error_clear(error);
 	return COL_OK;
 }

@@ -134,7 +134,10 @@ const char *col_cga_kind_name(col_cga_kind kind);
 col_cga_kind col_cga_kind_of(const col_multivector *a);
 
 /* Each constructor fails with COL_ERROR_NOT_FINITE for a NaN or infinite input, with
- * COL_ERROR_INVALID_ARGUMENT for a negative or non-finite radius and with COL_ERROR_DEGENERATE
+ * COL_ERROR_INVALID_ARGUMENT for a negative or non-finite radius or for a coordinate, normal
+ * component, distance or radius outside the engine's one range (0, or a magnitude in
+ * [COL_COORDINATE_MIN, COL_COORDINATE_MAX], common.h: "cga: sphere: point 1 x 1e+155 is outside
+ * the supported range [1e-30, 1e+30] (or 0)"), and with COL_ERROR_DEGENERATE
  * when its points do not span the object (equal points, collinear for a circle or plane,
  * coplanar for a sphere; decided exactly by the engine's predicates), writing nothing. */
 col_status col_cga_point(col_vec3 p, col_multivector *out, col_error *error);
@@ -254,7 +257,8 @@ void col_cga_rotor(col_vec3 axis, double angle, col_multivector *out);
 void col_cga_motor(col_vec3 axis, double angle, col_vec3 through, col_vec3 translation, col_multivector *out);
 /* The dilator that scales by factor (> 0) about center: T_c D T_c~ with D = cosh(a/2) + sinh(a/2)
  * e45, a = -ln factor (the source's ln(0.33) = -1.108 for factor 3 was a rounding slip, erratum 9:
- * it is ln(1/3) = -1.0986). Fails for a factor that is not positive and finite. */
+ * it is ln(1/3) = -1.0986). Fails for a factor that is not positive and finite, and for a factor
+ * or centre coordinate outside the engine's one range (common.h). */
 col_status col_cga_dilator(double factor, col_vec3 center, col_multivector *out, col_error *error);
 
 /* Applies the versor v to any blade a: v a^ v^-1, where a^ is a itself for an even versor and its

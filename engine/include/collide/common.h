@@ -38,14 +38,26 @@ typedef struct col_error {
 	char message[COL_ERROR_MESSAGE_SIZE];
 } col_error;
 
-/* The coordinates polygons and meshes accept: 0, or a magnitude in [COL_COORDINATE_MIN,
- * COL_COORDINATE_MAX]. That is inside the range where the predicates are exact (predicates.h:
- * 2^-100 to 2^100, about 7.9e-31 to 1.27e30), with room for the rays and boxes the queries build
- * around the data. col_polygon_create and col_mesh_create refuse anything else. */
+/* The numbers every constructor accepts for a coordinate, a radius, a half extent or a pose's
+ * translation: 0, or a magnitude in [COL_COORDINATE_MIN, COL_COORDINATE_MAX]. That is inside the
+ * range where the predicates are exact (predicates.h: 2^-100 to 2^100, about 7.9e-31 to 1.27e30),
+ * with room for the rays and boxes the queries build around the data; docs/predicates.md
+ * ("Exactness contract") says what is exact inside it. Polygons, meshes, polyhedra, convex
+ * shapes (col_shape_validate), circles, segments, spheres and the CGA constructors refuse anything
+ * else, through col_check_coordinate. */
 #define COL_COORDINATE_MIN 1e-30
 #define COL_COORDINATE_MAX 1e30
 /* Whether x is 0 or finite with a magnitude in that range (false for NaN). */
 bool col_coordinate_in_range(double x);
+/* The one range check with its message: COL_OK (error cleared) when col_coordinate_in_range(x);
+ * otherwise fills error (may be NULL) and returns COL_ERROR_NOT_FINITE for a NaN or infinity,
+ * COL_ERROR_INVALID_ARGUMENT for a magnitude out of range. The printf-style format names the
+ * number: col_check_coordinate(e, r, "sphere: radius") fails with "sphere: radius 1e+155 is outside
+ * the supported range [1e-30, 1e+30] (or 0)". */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+col_status col_check_coordinate(col_error *error, double x, const char *format, ...);
 
 /* A short English name of a status code ("self-intersection"); never NULL. */
 const char *col_status_name(col_status status);

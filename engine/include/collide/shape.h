@@ -89,13 +89,24 @@ col_transform3 col_shape_pose2(col_vec2 translation, double radians);
 const char *col_shape_name(const col_shape *shape);
 
 /* Whether the shape is one the queries can take, with the first fault named: finite pose and
- * parameters, radius and extents >= 0, a unit quaternion (to 1e-9), a 2D shape in z = 0 turned
- * about z only, a polygon of >= 3 points that is strictly convex and counter-clockwise (exact),
- * a non-NULL polytope. The queries themselves check only the pose and radius (cheaply) and answer
- * "nowhere" for a shape that fails; validate the rest once, when the shape is made. */
+ * parameters, every number (radius, translation, core coordinates, extents, polygon points) 0 or
+ * of magnitude in [COL_COORDINATE_MIN, COL_COORDINATE_MAX] (common.h: "box: pose translation x
+ * 1e+155 is outside the supported range [1e-30, 1e+30] (or 0)"), radius and extents >= 0, a unit
+ * quaternion (to 1e-9), a 2D shape in z = 0 turned about z only, a polygon of >= 3 points that is
+ * strictly convex and counter-clockwise (exact), a non-NULL polytope. The queries themselves check
+ * only col_shape_is_placed (cheaply) and answer "nowhere" for a shape that fails; validate the
+ * rest once, when the shape is made. */
 col_status col_shape_validate(const col_shape *shape, col_error *error);
-/* The cheap part of validation the queries run each time: pose, radius, core parameters finite. */
+/* The cheap part of validation the queries run each time: pose finite, radius, translation and
+ * core parameters in the engine's range (common.h). */
 bool col_shape_is_placed(const col_shape *shape);
+
+/* A body point as the exact tests see it (docs/predicates.md, "Exactness contract"): moved by the
+ * pose, rounded to doubles (col_transform3_apply), and each coordinate of magnitude below
+ * COL_COORDINATE_MIN set to 0. The yes/no answers of GJK, EPA's callers and the contact queries
+ * (intersects, overlap, whether a manifold has points at margin 0) are exact for the polytope,
+ * polygon or ball these points span, for the pairs docs/predicates.md lists. */
+col_vec3 col_shape_world_point(const col_shape *shape, col_vec3 body_point);
 
 /* The core's farthest point along direction, in the body frame (direction in the body frame too).
  * *feature (may be NULL) receives a vertex number for a polytope or polygon, the corner code for a

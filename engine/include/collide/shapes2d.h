@@ -26,9 +26,10 @@ typedef struct col_circle {
 } col_circle;
 
 /* Validation for values built by hand or from Lua: finite coordinates, radius >= 0 (a circle of
- * radius 0 is a point). A segment may have a == b (it is then a point). The tests below answer
- * false for a shape or point that fails this (a NaN or infinite coordinate or radius, a negative
- * radius): such a shape is nowhere. */
+ * radius 0 is a point), and every number 0 or of magnitude in [COL_COORDINATE_MIN,
+ * COL_COORDINATE_MAX] (common.h), where the tests below are exact. A segment may have a == b (it
+ * is then a point). The tests below answer false for a shape or point with a NaN or infinite
+ * coordinate or radius, or a negative radius: such a shape is nowhere. */
 col_status col_segment_validate(col_segment segment, col_error *error);
 col_status col_circle_validate(col_circle circle, col_error *error);
 

@@ -42,8 +42,10 @@ typedef struct col_ray_hit3 {
 	int feature;
 } col_ray_hit3;
 
-/* Finite centre, radius >= 0. The tests below answer false for a sphere that fails this, and for
- * a NaN or infinite point or triangle vertex: such a shape is nowhere. */
+/* Finite centre, radius >= 0, every number 0 or of magnitude in [COL_COORDINATE_MIN,
+ * COL_COORDINATE_MAX] (common.h), where the tests below are exact. The tests below answer false
+ * for a NaN or infinite centre, radius, point or triangle vertex, or a negative radius: such a
+ * shape is nowhere. */
 col_status col_sphere_validate(col_sphere sphere, col_error *error);
 bool col_sphere_contains_point(col_sphere sphere, col_vec3 p);
 bool col_sphere_intersects_sphere(col_sphere a, col_sphere b);
