@@ -484,6 +484,59 @@ static void points_wedge(const col_vec3 *p, int count, col_multivector *out)
 	*out = result;
 }
 
+/* A round's blade into out, unless rounding has made it a flat: a round small beside its distance
+ * from the origin (a unit sphere 10^8 away) keeps a weight (its no part) below the rounding of its
+ * other coefficients, and every later test would take it for a plane, line or flat point. */
+static col_status round_or_fail(const col_multivector *made, col_cga_kind flat, const char *what,
+                                col_multivector *out, col_error *error)
+{
+	if (col_cga_kind_of(made) == flat)
+		return col_fail(error, COL_ERROR_DEGENERATE,
+		                "cga: %s: too small for its distance from the origin: its blade cannot be told "
+		                "from a %s",
+		                what, col_cga_kind_name(flat));
+	*out = *made;
+	return COL_OK;
+}
+
+/* Whether a round's blade still holds the squared radius it was made with: its ni part, (|c|^2 -
+ * r^2) / 2 beside a no part of 1, is lost to rounding for a round much smaller than 1 near the
+ * origin (a sphere of radius 0 at 1e-10 reads back as one through the origin). Allowed: 1e-6 of
+ * r^2, and 1e-9 of |c|^2 for the rounding of the ni part far away (the meet allows for that). */
+static bool holds_radius(const col_multivector *made, double radius2)
+{
+	col_cga_geometry g;
+	col_error ignored;
+	if (col_cga_geometry_of(made, &g, &ignored) != COL_OK || !isfinite(g.radius2))
+		return false;
+	double slack = 1e-6 * radius2 + 1e-9 * col_vec3_dot(g.center, g.center);
+	return fabs(g.radius2 - radius2) <= slack;
+}
+
+/* The same for a round made through points: each must lie on the round read back. */
+static bool holds_points(const col_multivector *made, const col_vec3 *p, int count)
+{
+	col_cga_geometry g;
+	col_error ignored;
+	if (col_cga_geometry_of(made, &g, &ignored) != COL_OK || !isfinite(g.radius2))
+		return false;
+	double slack = 1e-6 * fabs(g.radius2) + 1e-9 * col_vec3_dot(g.center, g.center);
+	for (int i = 0; i < count; i++) {
+		col_vec3 d = col_vec3_sub(p[i], g.center);
+		if (!(fabs(col_vec3_dot(d, d) - g.radius2) <= slack))
+			return false;
+	}
+	return true;
+}
+
+static col_status lost_fail(const char *what, col_error *error)
+{
+	return col_fail(error, COL_ERROR_DEGENERATE,
+	                "cga: %s: too small for the conformal blade to hold its radius (its size squared is "
+	                "lost beside 1)",
+	                what);
+}
+
 col_status col_cga_point(col_vec3 p, col_multivector *out, col_error *error)
 {
 	col_status status = check_points(&p, 1, "point", error);
@@ -532,15 +585,24 @@ col_status col_cga_dual_sphere(col_vec3 center, double radius, col_multivector *
 		status = check_radius(radius, "sphere", error);
 	if (status)
 		return status;
-	col_cga_vector_to_multivector(col_cga_vector_sphere(center, radius), out);
-	return COL_OK;
+	/* Its OPNS form must hold the sphere, as col_cga_sphere requires. */
+	col_multivector dual, opns;
+	col_cga_vector_to_multivector(col_cga_vector_sphere(center, radius), &dual);
+	col_cga_undual(&dual, &opns);
+	if (col_cga_kind_of(&opns) != COL_CGA_PLANE && !holds_radius(&opns, radius * radius))
+		return lost_fail("sphere", error);
+	status = round_or_fail(&opns, COL_CGA_PLANE, "sphere", &opns, error);
+	if (!status)
+		*out = dual;
+	return status;
 }
 
 col_status col_cga_sphere(col_vec3 center, double radius, col_multivector *out, col_error *error)
 {
-	col_status status = col_cga_dual_sphere(center, radius, out, error);
+	col_multivector made;
+	col_status status = col_cga_dual_sphere(center, radius, &made, error);
 	if (!status)
-		col_cga_undual(out, out);
+		col_cga_undual(&made, out);
 	return status;
 }
 
@@ -551,8 +613,11 @@ col_status col_cga_sphere_through(const col_vec3 p[4], col_multivector *out, col
 		return status;
 	if (col_orient3d(p[0], p[1], p[2], p[3]) == 0.0)
 		return col_fail(error, COL_ERROR_DEGENERATE, "cga: sphere: the four points are coplanar");
-	points_wedge(p, 4, out);
-	return COL_OK;
+	col_multivector made;
+	points_wedge(p, 4, &made);
+	if (col_cga_kind_of(&made) != COL_CGA_PLANE && !holds_points(&made, p, 4))
+		return lost_fail("sphere", error);
+	return round_or_fail(&made, COL_CGA_PLANE, "sphere", out, error);
 }
 
 col_status col_cga_dual_plane(col_vec3 normal, double distance, col_multivector *out, col_error *error)
@@ -628,8 +693,11 @@ col_status col_cga_circle(const col_vec3 p[3], col_multivector *out, col_error *
 	col_status status = check_circle_points(p, error);
 	if (status)
 		return status;
-	points_wedge(p, 3, out);
-	return COL_OK;
+	col_multivector made;
+	points_wedge(p, 3, &made);
+	if (col_cga_kind_of(&made) != COL_CGA_LINE && !holds_points(&made, p, 3))
+		return lost_fail("circle", error);
+	return round_or_fail(&made, COL_CGA_LINE, "circle", out, error);
 }
 
 col_status col_cga_circle_around(col_vec3 center, col_vec3 normal, double radius, col_multivector *out,
@@ -655,8 +723,10 @@ col_status col_cga_circle_around(col_vec3 center, col_vec3 normal, double radius
 	col_cga_vector_to_multivector(col_cga_vector_sphere(center, radius), &sphere);
 	col_cga_vector_to_multivector(col_cga_vector_plane(n, col_vec3_dot(n, center)), &plane);
 	col_cga_outer_product(&sphere, &plane, &dual_circle);
-	col_cga_undual(&dual_circle, out);
-	return COL_OK;
+	col_cga_undual(&dual_circle, &dual_circle);
+	if (col_cga_kind_of(&dual_circle) != COL_CGA_LINE && !holds_radius(&dual_circle, radius * radius))
+		return lost_fail("circle", error);
+	return round_or_fail(&dual_circle, COL_CGA_LINE, "circle", out, error);
 }
 
 col_status col_cga_point_pair(col_vec3 p, col_vec3 q, col_multivector *out, col_error *error)
@@ -665,8 +735,11 @@ col_status col_cga_point_pair(col_vec3 p, col_vec3 q, col_multivector *out, col_
 	col_status status = check_two_points(both, "point pair", error);
 	if (status)
 		return status;
-	points_wedge(both, 2, out);
-	return COL_OK;
+	col_multivector made;
+	points_wedge(both, 2, &made);
+	if (col_cga_kind_of(&made) != COL_CGA_FLAT_POINT && !holds_points(&made, both, 2))
+		return lost_fail("point pair", error);
+	return round_or_fail(&made, COL_CGA_FLAT_POINT, "point pair", out, error);
 }
 
 /* ---- geometry ---- */

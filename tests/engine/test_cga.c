@@ -1125,6 +1125,51 @@ static void test_random_against_euclidean(void **state)
 		              all[k].name, all[k].t->cases, all[k].t->near_degenerate, all[k].t->neighbour, all[k].t->disagreements);
 }
 
+/* Found by tests/fuzz/fuzz_cga.c: rounds whose blade cannot hold them were built and then read
+ * wrongly: a unit sphere 10^8 from the origin read as a plane (two such spheres apart were
+ * "coincident"), two spheres of radius 0 at 1e-10 and at the origin read as tangent (the ni part,
+ * 1e-20 beside 1, is lost), and coordinates outside the engine's range were taken. Now each is
+ * refused with its reason, and rounds the blades hold are still built. */
+static void test_constructors_refuse_what_blades_cannot_hold(void **state)
+{
+	(void)state;
+	col_multivector m;
+	col_error error;
+	assert_int_equal(col_cga_sphere((col_vec3){1e8, 0, 0}, 1.0, &m, &error), COL_ERROR_DEGENERATE);
+	assert_non_null(strstr(error.message, "cannot be told from a plane"));
+	assert_int_equal(col_cga_dual_sphere((col_vec3){1e8, 0, 0}, 1.0, &m, &error), COL_ERROR_DEGENERATE);
+	assert_int_equal(col_cga_sphere((col_vec3){1e-10, 0, 1e-10}, 0.0, &m, &error), COL_ERROR_DEGENERATE);
+	assert_non_null(strstr(error.message, "too small for the conformal blade to hold its radius"));
+	col_vec3 pair[2] = {{1e8, 0, 0}, {1e8 + 1, 0, 0}};
+	assert_int_equal(col_cga_point_pair(pair[0], pair[1], &m, &error), COL_ERROR_DEGENERATE);
+	col_vec3 tiny[3] = {{1e-9, 0, 0}, {0, 1e-9, 0}, {0, 0, 1e-9}};
+	assert_int_equal(col_cga_circle(tiny, &m, &error), COL_ERROR_DEGENERATE);
+	assert_int_equal(col_cga_circle_around((col_vec3){1e8, 0, 0}, (col_vec3){0, 0, 1}, 1.0, &m, &error),
+	                 COL_ERROR_DEGENERATE);
+	assert_int_equal(col_cga_sphere((col_vec3){1e155, 0, 0}, 1.0, &m, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_string_equal(error.message,
+	                    "cga: sphere: point 1 x 1e+155 is outside the supported range [1e-30, 1e+30] (or 0)");
+	assert_int_equal(col_cga_plane((col_vec3){0, 0, 1}, 1e-200, &m, &error), COL_ERROR_INVALID_ARGUMENT);
+	assert_int_equal(col_cga_dilator(2.0, (col_vec3){0, 1e31, 0}, &m, &error), COL_ERROR_INVALID_ARGUMENT);
+
+	/* Still built: spheres, circles and pairs of ordinary sizes, near and far (10^5 radii away),
+	 * and a point-sized sphere at unit distance. */
+	assert_int_equal(col_cga_sphere((col_vec3){1e5, 0, 0}, 1.0, &m, &error), COL_OK);
+	assert_int_equal(col_cga_kind_of(&m), COL_CGA_SPHERE);
+	assert_int_equal(col_cga_sphere((col_vec3){0, 0, 0}, 1e-3, &m, &error), COL_OK);
+	assert_int_equal(col_cga_sphere((col_vec3){1, 0, 1}, 0.0, &m, &error), COL_OK);
+	col_vec3 unit[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+	assert_int_equal(col_cga_circle(unit, &m, &error), COL_OK);
+	assert_int_equal(col_cga_point_pair((col_vec3){1e3, 0, 0}, (col_vec3){1e3, 1, 0}, &m, &error), COL_OK);
+	col_multivector a, b;
+	assert_int_equal(col_cga_sphere((col_vec3){1e5, 0, 0}, 1.0, &a, &error), COL_OK);
+	assert_int_equal(col_cga_sphere((col_vec3){1e5 + 3, 0, 0}, 1.0, &b, &error), COL_OK);
+	col_cga_intersection x;
+	assert_int_equal(col_cga_intersect(&a, &b, &x, &error), COL_OK);
+	assert_false(x.surfaces_meet);
+	assert_false(x.solids_meet);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1141,6 +1186,7 @@ int main(void)
 	    cmocka_unit_test(test_round_and_point_meets),
 	    cmocka_unit_test(test_versors),
 	    cmocka_unit_test(test_random_against_euclidean),
+	    cmocka_unit_test(test_constructors_refuse_what_blades_cannot_hold),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

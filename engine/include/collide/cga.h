@@ -137,7 +137,9 @@ col_cga_kind col_cga_kind_of(const col_multivector *a);
  * COL_ERROR_INVALID_ARGUMENT for a negative or non-finite radius or for a coordinate, normal
  * component, distance or radius outside the engine's one range (0, or a magnitude in
  * [COL_COORDINATE_MIN, COL_COORDINATE_MAX], common.h: "cga: sphere: point 1 x 1e+155 is outside
- * the supported range [1e-30, 1e+30] (or 0)"), and with COL_ERROR_DEGENERATE
+ * the supported range [1e-30, 1e+30] (or 0)"), with COL_ERROR_DEGENERATE for a round (sphere,
+ * circle, point pair) so small beside its distance from the origin that its blade reads as a flat
+ * (col_cga_kind_of: a unit sphere about 10^7 or more from the origin), and with COL_ERROR_DEGENERATE
  * when its points do not span the object (equal points, collinear for a circle or plane,
  * coplanar for a sphere; decided exactly by the engine's predicates), writing nothing. */
 col_status col_cga_point(col_vec3 p, col_multivector *out, col_error *error);
