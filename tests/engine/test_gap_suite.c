@@ -329,7 +329,7 @@ static void test_gap_suite_every_kind(void **state)
 
 /* The reported cases: at scale 100, shapes 1e-12 apart were said to touch (two boxes of half
  * extent 100 with centres 200 + 1e-12 apart, two spheres of radius 100, two circles), and along
- * random directions spheres and circles were as often wrong. */
+ * random directions spheres and circles, and boxes slid across each other, were as often wrong. */
 static void test_scale_100_gap_pairs(void **state)
 {
 	(void)state;
@@ -360,7 +360,14 @@ static void test_scale_100_gap_pairs(void **state)
 		          q = at2(col_shape_circle((col_vec2){0, 0}, 100), -c.x, -c.y);
 		bool meet2 = col_circle_circle_side((col_vec2){c.x, c.y}, 100, (col_vec2){-c.x, -c.y}, 100) <= 0;
 		expect_pair(&t, "circles at 100, random direction", 100, length - 200, &p, &q, meet2);
+		/* Boxes of half extent 100, centres 200 + gap apart along an axis, slid across it. */
+		int axis = i % 3;
+		double slide[3] = {rng_in(&r, -150, 150), rng_in(&r, -150, 150), rng_in(&r, -150, 150)};
+		slide[axis] = (i & 8 ? -1.0 : 1.0) * length;
+		col_shape near_box = at(box, slide[0], slide[1], slide[2]);
+		expect_pair(&t, "boxes at 100, slid", 100, length - 200, &box, &near_box, length <= 200.0);
 	}
+	print_message("scale 100: %d pairs checked (both orders), %d wrong\n", t.checked, t.wrong);
 	if (t.wrong > 0)
 		print_message("seed %llu\n", (unsigned long long)r.seed);
 	assert_int_equal(t.wrong, 0);
