@@ -69,6 +69,29 @@ typedef struct solid {
 	void *heap;
 } solid;
 
+/* Whether a face's world vertices still lie in one plane: at once when they share a coordinate
+ * (an axis-aligned face, such as every face of a box that is not turned), else by the exact
+ * orientation of each against the first three (when those are not collinear). A flat face needs only its fan; the exact orientations of coplanar points
+ * are the predicates' slowest case, so this spares most of them. */
+static bool face_is_flat(const col_vec3 *v, const int *f, int n)
+{
+	bool same_x = true, same_y = true, same_z = true;
+	for (int i = 1; i < n; i++) {
+		same_x = same_x && v[f[i]].x == v[f[0]].x;
+		same_y = same_y && v[f[i]].y == v[f[0]].y;
+		same_z = same_z && v[f[i]].z == v[f[0]].z;
+	}
+	if (same_x || same_y || same_z)
+		return true;
+	/* Rounding may have made the first three collinear, and then every orientation is 0. */
+	if (col_triangle_is_degenerate((col_triangle){v[f[0]], v[f[1]], v[f[2]]}))
+		return false;
+	for (int i = 3; i < n; i++)
+		if (col_orient3d(v[f[0]], v[f[1]], v[f[2]], v[f[i]]) != 0.0)
+			return false;
+	return true;
+}
+
 /* The facets of the hull of one face's world vertices f[0..n-1] (counter-clockwise from
  * outside): every triangle of them, in the face's order, with all the face's other vertices on or
  * behind it. Moved and rounded, a face of four or more vertices is no longer flat, and of its
@@ -79,6 +102,14 @@ static int face_facets(const col_vec3 *v, const int *f, int n, int (*t)[3])
 	if (n == 3) {
 		memcpy(t[0], f, sizeof t[0]);
 		return 1;
+	}
+	if (face_is_flat(v, f, n)) {
+		for (int i = 1; i + 1 < n; i++) {
+			t[i - 1][0] = f[0];
+			t[i - 1][1] = f[i];
+			t[i - 1][2] = f[i + 1];
+		}
+		return n - 2;
 	}
 	int count = 0;
 	for (int i = 0; i < n; i++)
