@@ -18,9 +18,11 @@
  * boxes and cylinders; van den Bergen's GJK ray cast for every other shape, and on the Minkowski
  * difference of two shapes for shape casts.
  *
- * Touching counts as colliding. Every query returns COL_OK, or fails (filling error, which may be
- * NULL, and zeroing out) for a NULL argument, a shape that fails col_shape_is_placed (a NaN or
- * infinite pose, radius or parameter, a negative radius: the message names it as
+ * Touching counts as colliding: at margin 0 a manifold has points exactly when the shapes touch or
+ * overlap, for the pairs docs/predicates.md lists ("Exactness contract"). Every query returns
+ * COL_OK, or fails (filling error, which may be NULL, and zeroing out) for a NULL argument, a shape
+ * that fails col_shape_is_placed (a NaN or infinite pose, radius or parameter, a number outside
+ * the engine's range, a negative radius: the message names it as
  * col_shape_validate does), or a NaN or out-of-range number. Nothing here allocates, prints or
  * aborts.
  *

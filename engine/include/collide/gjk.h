@@ -131,13 +131,16 @@ typedef struct col_gjk_trace {
 } col_gjk_trace;
 
 /* Distance between two shapes, with witness points, the final simplex and the iteration count.
- * options, cache and trace may be NULL (defaults, no warm start, no trace). */
+ * options, cache and trace may be NULL (defaults, no warm start, no trace). overlap, and whether
+ * distance is 0 or positive, are exact for the pairs docs/predicates.md lists ("Exactness
+ * contract"): shapes apart by less than the loop's rounding get the least positive distance. */
 col_gjk_result col_gjk_distance(const col_shape *a, const col_shape *b, const col_gjk_options *options,
                                 col_gjk_cache *cache, col_gjk_trace *trace);
 
 /* Whether two shapes overlap (touching counts), stopping as soon as a separating direction shows
  * (v.w > 0 with the radii taken in: the boolean early out) or the origin is enclosed. Faster
- * than the distance. separating_axis (may be NULL) receives, when they are apart, a world direction
+ * than the distance. Exact for the pairs docs/predicates.md lists: an answer from within the
+ * loop's round-off band is decided by an exact test on the shapes' world points. separating_axis (may be NULL) receives, when they are apart, a world direction
  * d with max over A of d.x < min over B of d.x; zero when they overlap. cache may be NULL. */
 bool col_gjk_intersect(const col_shape *a, const col_shape *b, col_gjk_cache *cache,
                        col_vec3 *separating_axis);
