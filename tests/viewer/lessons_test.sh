@@ -130,14 +130,34 @@ lessons convex gjk2d gjk3d boxtree contacts
 lessons cga meet versors mesh_query
 lessons gpu rain
 
+# combos A_LIST B_LIST: the pairs "a:b" to run. Every pair in the normal build; with
+# LESSONS_SCOPE=sanitizer (the ASan build, whose every run costs seconds) each value of both lists
+# once, paired along a rotating diagonal: the same code paths under the sanitizers, a fifth of the
+# runs, while the normal build keeps every combination.
+combos() {
+	if [ "${LESSONS_SCOPE:-full}" = full ]; then
+		for a in $1; do for b in $2; do echo "$a:$b"; done; done
+		return
+	fi
+	set -- "$1" "$2" "$(echo $1 | wc -w)" "$(echo $2 | wc -w)"
+	count=$3
+	[ "$4" -gt "$count" ] && count=$4
+	i=0
+	while [ "$i" -lt "$count" ]; do
+		a=$(echo $1 | tr ' ' '\n' | sed -n "$((i % $3 + 1))p")
+		b=$(echo $2 | tr ' ' '\n' | sed -n "$((i % $4 + 1))p")
+		echo "$a:$b"
+		i=$((i + 1))
+	done
+}
+
 # meet.lua: every step of its lesson, every kind against every kind, and the sweep.
 for step in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
 	run "meet_step$step" 320x240 "$source_dir/scripts/cga/meet.lua" step=$step
 done
-for a in sphere plane line circle pair point; do
-	for b in sphere plane line circle pair point; do
-		run "meet_${a}_$b" 160x120 "$source_dir/scripts/cga/meet.lua" a=$a b=$b at=0.4,0.3,0.2 keys=j,i
-	done
+for pair in $(combos "sphere plane line circle pair point" "plane line circle pair point sphere"); do
+	a=${pair%:*} b=${pair#*:}
+	run "meet_${a}_$b" 160x120 "$source_dir/scripts/cga/meet.lua" a=$a b=$b at=0.4,0.3,0.2 keys=j,i
 done
 FRAMES=60 run meet_sweep 320x240 "$source_dir/scripts/cga/meet.lua" keys=t,tab,b,b
 
@@ -146,20 +166,18 @@ FRAMES=60 run meet_sweep 320x240 "$source_dir/scripts/cga/meet.lua" keys=t,tab,b
 for step in 1 2 3 4 5 6; do
 	run "versors_step$step" 320x240 "$source_dir/scripts/cga/versors.lua" step=$step
 done
-for kind in sphere plane line circle pair point; do
-	for versor in translator rotor motor dilator reflect; do
-		run "versors_${kind}_$versor" 160x120 "$source_dir/scripts/cga/versors.lua" step=6 kind=$kind \
-			versor=$versor keys=j,i,k,+,v
-	done
+for pair in $(combos "sphere plane line circle pair point" "translator rotor motor dilator reflect"); do
+	kind=${pair%:*} versor=${pair#*:}
+	run "versors_${kind}_$versor" 160x120 "$source_dir/scripts/cga/versors.lua" step=6 kind=$kind \
+		versor=$versor keys=j,i,k,+,v
 done
 FRAMES=60 run versors_sweep 320x240 "$source_dir/scripts/cga/versors.lua" step=3 keys=space,v,l
 
 # mesh_query.lua: every query kind and mesh, both methods and modes, and the sweep.
-for query in segment triangle sphere mesh; do
-	for mesh in bumpy icosphere torus box; do
-		run "mesh_query_${query}_$mesh" 160x120 "$source_dir/scripts/cga/mesh_query.lua" query=$query mesh=$mesh \
-			keys=j,i,+,c,m
-	done
+for pair in $(combos "segment triangle sphere mesh" "bumpy icosphere torus box"); do
+	query=${pair%:*} mesh=${pair#*:}
+	run "mesh_query_${query}_$mesh" 160x120 "$source_dir/scripts/cga/mesh_query.lua" query=$query mesh=$mesh \
+		keys=j,i,+,c,m
 done
 run mesh_query_args 320x240 "$source_dir/scripts/cga/mesh_query.lua" query=triangle mode=solid method=euclidean \
 	mesh=torus at=1.1,0,0.2 size=0.3 keys=j,i,+,c,m
@@ -183,11 +201,10 @@ drag mesh_query 1 "$source_dir/scripts/cga/mesh_query.lua" handle=0.85,0.3,0.25
 drag mesh_query_mesh 1 "$source_dir/scripts/cga/mesh_query.lua" query=mesh mesh=torus handle=0.85,0.3,0.25
 
 # rain.lua: every response and mesh (the CPU fallback here, unless the machine has a CUDA device).
-for response in reflect stick none; do
-	for mesh in torus bumpy box; do
-		FRAMES=20 run "rain_${response}_$mesh" 160x120 "$source_dir/scripts/gpu/rain.lua" response=$response mesh=$mesh \
-			count=3000
-	done
+for pair in $(combos "reflect stick none" "torus bumpy box"); do
+	response=${pair%:*} mesh=${pair#*:}
+	FRAMES=20 run "rain_${response}_$mesh" 160x120 "$source_dir/scripts/gpu/rain.lua" response=$response mesh=$mesh \
+		count=3000
 done
 
 # The argument forms the docs use.
