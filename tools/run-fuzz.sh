@@ -2,6 +2,7 @@
 # Builds the libFuzzer targets of tests/fuzz with clang (ASan + UBSan + fuzzer coverage) and runs
 # each one for a while, failing on any crash, leak, timeout or out-of-memory.
 # Usage: tools/run-fuzz.sh BUILD_DIR short|long SECONDS [NAME...]
+#   Targets run as many at once as there are cores.
 #   short  each target starts from a scratch copy of its seed corpus (tests/fuzz/corpus/<name> and
 #          regressions/<name>), so the repository's folders are never written; make fuzz-short
 #   long   new inputs are kept in BUILD_DIR/corpus/<name> across runs; make fuzz
@@ -30,11 +31,13 @@ if [ $# -eq 0 ]; then
 	done
 fi
 
-failed=""
-for name in "$@"; do
+# fuzz_one NAME: one target's run; a finding leaves BUILD/artifacts/NAME.failed behind.
+fuzz_one() {
+	name=$1
 	binary="$build/tests/fuzz/fuzz_$name"
 	artifacts="$build/artifacts/$name"
 	mkdir -p "$artifacts"
+	rm -f "$build/artifacts/$name.failed"
 	if [ "$mode" = long ]; then
 		work="$build/corpus/$name"
 		mkdir -p "$work"
@@ -53,11 +56,27 @@ for name in "$@"; do
 		> "$build/artifacts/$name.log" 2>&1; then
 		tail -n 40 "$build/artifacts/$name.log" >&2
 		echo "fuzz: $name FAILED; the input is in $artifacts/ (see tests/fuzz/README.md)" >&2
-		failed="$failed $name"
+		touch "$build/artifacts/$name.failed"
 	else
 		grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$build/artifacts/$name.log" |
 			sed "s/^/fuzz: $name /"
 	fi
+}
+
+# As many targets at once as there are cores (each libFuzzer run is one process).
+running=0
+for name in "$@"; do
+	fuzz_one "$name" &
+	running=$((running + 1))
+	if [ "$running" -ge "$jobs" ]; then
+		wait
+		running=0
+	fi
+done
+wait
+failed=""
+for name in "$@"; do
+	[ -f "$build/artifacts/$name.failed" ] && failed="$failed $name"
 done
 if [ -n "$failed" ]; then
 	echo "fuzz: failed:$failed" >&2
