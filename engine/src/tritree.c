@@ -18,6 +18,7 @@
 
 #include "collide/barycentric.h"
 #include "covering_internal.h"
+#include "cone_budget.h"
 #include "error.h"
 
 #define MAX_LEVELS 30
@@ -101,44 +102,21 @@ static double tree_bytes(size_t cones, size_t entries)
 }
 
 /* The build needs `cones` cones listing `entries` triangles, the newest at `level`, past
- * options.max_memory (or past what an int indexes). The message names what grew: the root cones'
- * lists, the cones themselves (the depth), or lists that repeat the triangles: in the tiling of
- * the last complete level each triangle is listed about once when the polygon is star-shaped from
- * the apex, and many times when it is far from it (deeper cones then shed nothing). */
+ * options.max_memory (or past what an int indexes): cone_budget.h words the refusal from what the
+ * tiling of the last complete level lists (its cones and the leaves above it). */
 static col_status over_budget(const col_tritree *tree, size_t cones, size_t entries, int level,
                               col_error *error)
 {
 	const col_tritree_options *o = &tree->options;
-	int total = tree->covering->count;
-	char depth[48];
-	if (tree->depth_given)
-		snprintf(depth, sizeof depth, "max_depth");
-	else if (o->leaf_cones > 0)
-		snprintf(depth, sizeof depth, "depth from leaf_cones %d", o->leaf_cones);
-	else
-		snprintf(depth, sizeof depth, "depth from %d triangles", total);
-	double listed = 0.0; /* entries of the tiling at level - 1: its cones and the leaves above */
+	double listed = 0.0;
 	for (int i = 0; i < tree->cone_count; i++) {
 		const tt_cone *c = &tree->cones[i];
 		if (c->level == level - 1 || (c->first_child < 0 && c->level < level - 1))
 			listed += c->count;
 	}
-	double repeats = total > 0 ? listed / total : 0.0;
-	char cause[96];
-	if (level <= 1)
-		snprintf(cause, sizeof cause, "the root cones' lists alone pass it: raise max_memory");
-	else if ((double)cones * sizeof(tt_cone) >= (double)entries * sizeof(int))
-		snprintf(cause, sizeof cause, "the cones alone fill it: lower the depth");
-	else if (repeats > 2.0)
-		snprintf(cause, sizeof cause, "each triangle is listed %.1f times a level: far from star-shaped",
-		         repeats);
-	else
-		snprintf(cause, sizeof cause, "lower the depth or raise max_memory");
-	return col_fail(error, COL_ERROR_OUT_OF_MEMORY,
-	                "tritree: over its memory budget of %zu bytes (options.max_memory) at level %d of %d "
-	                "(%s): %zu cones list %zu triangles, %.0f bytes; %s",
-	                o->max_memory, level, o->max_depth, depth, cones, entries,
-	                (double)cones * sizeof(tt_cone) + (double)entries * sizeof(int), cause);
+	const cone_budget budget = {"tritree", "triangles", "triangle", o->max_memory, o->max_depth,
+	                            o->leaf_cones, tree->depth_given, tree->covering->count, sizeof(tt_cone)};
+	return cone_budget_fail(&budget, cones, entries, level, listed, error);
 }
 
 /* Room for one more cone and its triangles (at most those of its parent, `extra`). Capacities
