@@ -575,7 +575,26 @@ static void degenerate_orient2d(rng *r, double *in)
 
 static void degenerate_orient3d(rng *r, double *in)
 {
-	int kind = rng_int(r, 0, 4);
+	int kind = rng_int(r, 0, 5);
+	if (kind == 5) { /* a rotated rectangle's corners, rounded: a box face as a hull sees it */
+		double q[4], norm = 0.0;
+		for (int k = 0; k < 4; k++)
+			q[k] = uniform(r), norm += q[k] * q[k];
+		norm = sqrt(norm);
+		double x = q[0] / norm, y = q[1] / norm, z = q[2] / norm, w = q[3] / norm;
+		double m[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)},
+		                  {2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)},
+		                  {2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)}};
+		double scale = ldexp(1.0, rng_int(r, -20, 20)), offset = rng_coin(r) ? 0.0 : 1e6 * uniform(r);
+		double hx = uniform(r) * scale, hy = uniform(r) * scale, hz = uniform(r) * scale;
+		double corner[4][3] = {{hx, hy, hz}, {-hx, hy, hz}, {-hx, -hy, hz}, {hx, -hy, hz}};
+		for (int i = 0; i < 4; i++)
+			for (int k = 0; k < 3; k++)
+				in[3 * i + k] = m[k][0] * corner[i][0] + m[k][1] * corner[i][1] +
+				                m[k][2] * corner[i][2] + offset;
+		nudge_some(r, in, 12);
+		return;
+	}
 	if (kind == 0) { /* on an integer plane a + s u + t v */
 		frame f = random_frame(r);
 		double a[3], u[3], v[3];
