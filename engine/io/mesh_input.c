@@ -213,6 +213,11 @@ bool mesh_parse_count(const char *token, size_t length, uint64_t *value)
 	return true;
 }
 
+bool mesh_token_is(const char *token, size_t length, const char *word)
+{
+	return length == strlen(word) && memcmp(token, word, length) == 0;
+}
+
 void mesh_quote(const char *token, size_t length, char *text, size_t size)
 {
 	size_t n = 0;

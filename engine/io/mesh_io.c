@@ -49,11 +49,6 @@ static void first_token(const unsigned char *head, size_t length, const unsigned
 	*token_length = i - start;
 }
 
-static bool token_is(const unsigned char *token, size_t length, const char *word)
-{
-	return length == strlen(word) && memcmp(token, word, length) == 0;
-}
-
 /* An OFF keyword: [ST][C][N][4][n]OFF. */
 static bool is_off_keyword(const unsigned char *token, size_t length)
 {
@@ -78,7 +73,7 @@ static col_mesh_format sniff(const unsigned char *head, size_t length, uint64_t 
 	first_token(head, length, &token, &n);
 	if (is_off_keyword(token, n))
 		return COL_MESH_FORMAT_OFF;
-	if (token_is(token, n, "solid"))
+	if (mesh_token_is((const char *)token, n, "solid"))
 		return COL_MESH_FORMAT_STL;
 	static const struct {
 		const char *extension;
@@ -93,7 +88,7 @@ static col_mesh_format sniff(const unsigned char *head, size_t length, uint64_t 
 	static const char *const obj_statements[] = {"v", "vt", "vn", "vp", "f", "o", "g", "s",
 	                                             "l", "p", "mtllib", "usemtl"};
 	for (size_t i = 0; i < sizeof obj_statements / sizeof obj_statements[0]; ++i)
-		if (token_is(token, n, obj_statements[i]))
+		if (mesh_token_is((const char *)token, n, obj_statements[i]))
 			return COL_MESH_FORMAT_OBJ;
 	return COL_MESH_FORMAT_AUTO; /* none */
 }

@@ -71,6 +71,9 @@ bool mesh_parse_integer(const char *token, size_t length, long long *value);
  * is refused as too large rather than as not a number. */
 bool mesh_parse_count(const char *token, size_t length, uint64_t *value);
 
+/* Whether the token of `length` bytes is exactly `word`. */
+bool mesh_token_is(const char *token, size_t length, const char *word);
+
 /* A token fit for a message: at most 40 bytes, unprintable bytes shown as '?'. */
 void mesh_quote(const char *token, size_t length, char *text, size_t size);
 

@@ -6,11 +6,6 @@
 
 #include <string.h>
 
-static bool is_keyword(const char *token, size_t length, const char *keyword)
-{
-	return length == strlen(keyword) && memcmp(token, keyword, length) == 0;
-}
-
 static col_status read_vertex(mesh_input *in, mesh_builder *b)
 {
 	double xyz[3];
@@ -97,9 +92,9 @@ col_status mesh_read_obj(mesh_input *in, mesh_builder *b)
 		if (!mesh_line_token(in, &keyword, &length) || keyword[0] == '#')
 			continue;
 		col_status status = COL_OK;
-		if (is_keyword(keyword, length, "v"))
+		if (mesh_token_is(keyword, length, "v"))
 			status = read_vertex(in, b);
-		else if (is_keyword(keyword, length, "f"))
+		else if (mesh_token_is(keyword, length, "f"))
 			status = read_face(in, b);
 		if (status != COL_OK)
 			return status;

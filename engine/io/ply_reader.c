@@ -64,15 +64,10 @@ static const struct {
 
 static const unsigned type_sizes[] = {0, 1, 1, 2, 2, 4, 4, 4, 8};
 
-static bool is_word(const char *token, size_t length, const char *word)
-{
-	return length == strlen(word) && memcmp(token, word, length) == 0;
-}
-
 static ply_type type_of(const char *token, size_t length)
 {
 	for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; ++i)
-		if (is_word(token, length, type_names[i].name))
+		if (mesh_token_is(token, length, type_names[i].name))
 			return type_names[i].type;
 	return PLY_NONE;
 }
@@ -104,7 +99,7 @@ static col_status header_property(mesh_input *in, ply_header *h)
 	const char *token;
 	size_t length;
 	size_t position = in->line_position;
-	if (mesh_line_token(in, &token, &length) && is_word(token, length, "list")) {
+	if (mesh_line_token(in, &token, &length) && mesh_token_is(token, length, "list")) {
 		col_status status = header_type(in, &p.count_type);
 		if (status == COL_OK && (p.count_type == PLY_FLOAT32 || p.count_type == PLY_FLOAT64))
 			status = mesh_fail_line(in, COL_ERROR_FORMAT, "a list's count must be an integer type");
@@ -120,15 +115,15 @@ static col_status header_property(mesh_input *in, ply_header *h)
 		return mesh_fail_line(in, COL_ERROR_FORMAT, "property without a name");
 	bool list = p.count_type != PLY_NONE;
 	if (e->kind == KIND_VERTEX && !list) {
-		if (is_word(token, length, "x"))
+		if (mesh_token_is(token, length, "x"))
 			p.role = ROLE_X;
-		else if (is_word(token, length, "y"))
+		else if (mesh_token_is(token, length, "y"))
 			p.role = ROLE_Y;
-		else if (is_word(token, length, "z"))
+		else if (mesh_token_is(token, length, "z"))
 			p.role = ROLE_Z;
 	}
 	if (e->kind == KIND_FACE && list &&
-	    (is_word(token, length, "vertex_indices") || is_word(token, length, "vertex_index")))
+	    (mesh_token_is(token, length, "vertex_indices") || mesh_token_is(token, length, "vertex_index")))
 		p.role = ROLE_INDICES;
 	for (int i = 0; i < e->property_count && p.role != ROLE_SKIP; ++i)
 		if (e->properties[i].role == p.role)
@@ -161,8 +156,8 @@ static col_status header_element(mesh_input *in, ply_header *h)
 		                      quoted, count_text);
 	}
 	ply_element *e = &h->elements[h->element_count++];
-	e->kind = is_word(name, name_length, "vertex") ? KIND_VERTEX
-	          : is_word(name, name_length, "face") ? KIND_FACE
+	e->kind = mesh_token_is(name, name_length, "vertex") ? KIND_VERTEX
+	          : mesh_token_is(name, name_length, "face") ? KIND_FACE
 	                                               : KIND_OTHER;
 	e->count = count;
 	e->property_count = 0;
@@ -197,24 +192,24 @@ static col_status read_header(mesh_input *in, ply_header *h)
 		const char *keyword;
 		size_t length;
 		if (in->line_number == 1) {
-			if (!is_word(in->line, in->line_length, "ply"))
+			if (!mesh_token_is(in->line, in->line_length, "ply"))
 				return mesh_fail_line(in, COL_ERROR_FORMAT, "a PLY file begins with 'ply'");
 			continue;
 		}
 		if (!mesh_line_token(in, &keyword, &length))
 			continue;
 		col_status status = COL_OK;
-		if (is_word(keyword, length, "comment") || is_word(keyword, length, "obj_info"))
+		if (mesh_token_is(keyword, length, "comment") || mesh_token_is(keyword, length, "obj_info"))
 			continue;
-		if (is_word(keyword, length, "format")) {
+		if (mesh_token_is(keyword, length, "format")) {
 			const char *token;
 			if (!mesh_line_token(in, &token, &length))
 				length = 0;
-			if (is_word(token, length, "ascii"))
+			if (mesh_token_is(token, length, "ascii"))
 				h->format = FORMAT_ASCII;
-			else if (is_word(token, length, "binary_little_endian"))
+			else if (mesh_token_is(token, length, "binary_little_endian"))
 				h->format = FORMAT_LITTLE;
-			else if (is_word(token, length, "binary_big_endian"))
+			else if (mesh_token_is(token, length, "binary_big_endian"))
 				h->format = FORMAT_BIG;
 			else {
 				char quoted[48];
@@ -225,11 +220,11 @@ static col_status read_header(mesh_input *in, ply_header *h)
 				                      quoted);
 			}
 			have_format = true;
-		} else if (is_word(keyword, length, "element")) {
+		} else if (mesh_token_is(keyword, length, "element")) {
 			status = header_element(in, h);
-		} else if (is_word(keyword, length, "property")) {
+		} else if (mesh_token_is(keyword, length, "property")) {
 			status = header_property(in, h);
-		} else if (is_word(keyword, length, "end_header")) {
+		} else if (mesh_token_is(keyword, length, "end_header")) {
 			in->line_position = in->line_length; /* the ASCII records start on the next line */
 			break;
 		}

@@ -65,11 +65,6 @@ static col_status read_binary(mesh_input *in, mesh_builder *b)
 	return COL_OK;
 }
 
-static bool is_word(const char *token, size_t length, const char *word)
-{
-	return length == strlen(word) && memcmp(token, word, length) == 0;
-}
-
 /* The next token, which must be `word`. */
 static col_status expect(mesh_input *in, const char *word)
 {
@@ -80,7 +75,7 @@ static col_status expect(mesh_input *in, const char *word)
 		return in->status;
 	if (got == 0)
 		return mesh_fail_line(in, COL_ERROR_FORMAT, "the file ends where '%s' should be", word);
-	if (!is_word(token, length, word)) {
+	if (!mesh_token_is(token, length, word)) {
 		char quoted[48];
 		mesh_quote(token, length, quoted, sizeof quoted);
 		return mesh_fail_line(in, COL_ERROR_FORMAT, "expected '%s', found '%s'", word, quoted);
@@ -126,9 +121,9 @@ static col_status read_facet(mesh_input *in, mesh_builder *b)
 			return in->status;
 		if (got == 0)
 			return mesh_fail_line(in, COL_ERROR_FORMAT, "the file ends inside a facet");
-		if (is_word(token, length, "endloop"))
+		if (mesh_token_is(token, length, "endloop"))
 			break;
-		if (!is_word(token, length, "vertex")) {
+		if (!mesh_token_is(token, length, "vertex")) {
 			char quoted[48];
 			mesh_quote(token, length, quoted, sizeof quoted);
 			return mesh_fail_line(in, COL_ERROR_FORMAT, "expected 'vertex' or 'endloop', found '%s'",
@@ -161,12 +156,12 @@ static col_status read_ascii(mesh_input *in, mesh_builder *b)
 		if (got == 0)
 			break; /* a missing last "endsolid" is forgiven */
 		col_status status = COL_OK;
-		if (!inside && is_word(token, length, "solid")) {
+		if (!inside && mesh_token_is(token, length, "solid")) {
 			inside = any = true;
 			in->line_position = in->line_length; /* the solid's name */
-		} else if (inside && is_word(token, length, "facet")) {
+		} else if (inside && mesh_token_is(token, length, "facet")) {
 			status = read_facet(in, b);
-		} else if (inside && is_word(token, length, "endsolid")) {
+		} else if (inside && mesh_token_is(token, length, "endsolid")) {
 			inside = false;
 			in->line_position = in->line_length;
 		} else {

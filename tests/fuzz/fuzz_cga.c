@@ -80,6 +80,17 @@ static bool vec3_in_range(col_vec3 v)
 	return col_coordinate_in_range(v.x) && col_coordinate_in_range(v.y) && col_coordinate_in_range(v.z);
 }
 
+/* n points from the input; whether all are in the engine's range. */
+static bool next_points(reader *r, col_vec3 *p, int n)
+{
+	bool in_range = true;
+	for (int i = 0; i < n; i++) {
+		p[i] = next_vec3(r);
+		in_range = in_range && vec3_in_range(p[i]);
+	}
+	return in_range;
+}
+
 static bool multivector_finite(const col_multivector *m)
 {
 	for (int i = 0; i < COL_CGA_BLADES; i++)
@@ -189,11 +200,7 @@ static void construct(reader *r, uint8_t op, slot *out)
 	}
 	case 2: {
 		col_vec3 p[4];
-		inputs_ok = true;
-		for (int i = 0; i < 4; i++) {
-			p[i] = next_vec3(r);
-			inputs_ok = inputs_ok && vec3_in_range(p[i]);
-		}
+		inputs_ok = next_points(r, p, 4);
 		status = col_cga_sphere_through(p, &m, &error);
 		break;
 	}
@@ -211,11 +218,7 @@ static void construct(reader *r, uint8_t op, slot *out)
 	}
 	case 4: {
 		col_vec3 p[3];
-		inputs_ok = true;
-		for (int i = 0; i < 3; i++) {
-			p[i] = next_vec3(r);
-			inputs_ok = inputs_ok && vec3_in_range(p[i]);
-		}
+		inputs_ok = next_points(r, p, 3);
 		status = col_cga_plane_through(p, &m, &error);
 		break;
 	}

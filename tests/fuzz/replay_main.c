@@ -3,7 +3,8 @@
  * folders (each folder's plain files, not its subfolders, in name order); a missing folder is
  * skipped (regressions/<name> exists only once a crasher was kept). The empty input runs too. Each
  * input is read into a buffer of exactly its size, so a read past the end is caught by ASan. A
- * crash, a sanitizer report or a trap in the target is the failure; returning is the pass. */
+ * crash, a sanitizer report or a trap in the target is the failure, and so is finding no input at
+ * all; returning is the pass. */
 /* opendir and readdir are POSIX. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -108,5 +109,10 @@ int main(int argc, char **argv)
 		total += ran;
 	}
 	printf("replayed %d inputs\n", total);
+	/* Every target has a seed corpus: none found means a moved or misnamed folder, not a pass. */
+	if (total == 0) {
+		fprintf(stderr, "replay: no input found in the folders named\n");
+		return 1;
+	}
 	return 0;
 }

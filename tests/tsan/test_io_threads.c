@@ -68,7 +68,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	col_mesh_destroy(ball);
-	/* A face naming vertices the file does not have: assimp refuses it (its reason in the message). */
+	/* A face naming a vertex the file does not have: refused, with the line in the message. */
 	FILE *bad = fopen(bad_path, "w");
 	if (bad == NULL || fputs("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n", bad) < 0 || fclose(bad) != 0) {
 		fprintf(stderr, "writing %s failed\n", bad_path);
@@ -79,6 +79,10 @@ int main(int argc, char **argv)
 	load_both(&reference);
 	if (reference.triangles != 80) {
 		fprintf(stderr, "the good file loads as %d triangles, not the icosphere's 80\n", reference.triangles);
+		return 1;
+	}
+	if (strstr(reference.message, "line 4") == NULL) {
+		fprintf(stderr, "the bad file's refusal does not name its line 4: \"%s\"\n", reference.message);
 		return 1;
 	}
 
