@@ -303,7 +303,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			switch (op & 3) {
 			case 0: col_cga_translator(u, &v); break;
 			case 1: col_cga_rotor(u, angle, &v); break;
-			case 2: col_cga_motor(u, angle, next_vec3(&r), next_vec3(&r), &v); break;
+			case 2: {
+				/* read one after the other: the order of a call's arguments is unspecified (gcc
+				 * and clang differ), and a kept input must mean the same in every build */
+				col_vec3 through = next_vec3(&r);
+				col_vec3 translation = next_vec3(&r);
+				col_cga_motor(u, angle, through, translation, &v);
+				break;
+			}
 			default: v = b->m; break; /* an object as a versor: a reflection, or refused */
 			}
 			col_status status = col_cga_apply(&v, &a->m, &moved, &error);

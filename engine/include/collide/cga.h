@@ -266,7 +266,9 @@ col_status col_cga_dilator(double factor, col_vec3 center, col_multivector *out,
 /* Applies the versor v to any blade a: v a^ v^-1, where a^ is a itself for an even versor and its
  * grade involution for an odd one (a reflection), so that the result is the moved object with its
  * orientation (an outermorphism). Fails with COL_ERROR_INVALID_ARGUMENT when v is not a versor
- * (v ~v is not a non-zero scalar, or v mixes even and odd grades). */
+ * (v ~v is not a non-zero scalar, or v mixes even and odd grades), and with COL_ERROR_NOT_FINITE
+ * when the result overflows (a versor built from numbers near the range's ends); out is then left
+ * as it was. */
 col_status col_cga_apply(const col_multivector *v, const col_multivector *a, col_multivector *out,
                          col_error *error);
 /* Reflection of a in the plane whose OPNS blade (or dual vector) is plane. */
