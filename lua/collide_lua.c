@@ -5,9 +5,10 @@
  * may free with close(), so a script must not get control between fetching them and using them.
  * Tables that come from scripts are read raw (col_lua_rawfield, lua_rawgeti, col_lua_rawlen: no
  * __index, no __len), after checking that they are tables; the only metamethod called is collide's
- * own __closed (col_lua_is_closed); __tostring runs only on the way to an error. The lua_getfield
- * and lua_call left in the bindings read and call the module's own tables and functions
- * (package.loaded, our metatables, the GPU contexts, mesh_new). */
+ * own __closed (col_lua_is_closed); __tostring runs only on the way to an error. What remains is the
+ * collector, which may run finalizers at any allocation: close() refuses to run inside one
+ * (guarded_close below). The lua_getfield and lua_call left in the bindings read and call the
+ * module's own tables and functions (package.loaded, our metatables, the GPU contexts, mesh_new). */
 #include "collide_lua_internal.h"
 
 #include <ctype.h>
@@ -117,6 +118,88 @@ int col_lua_used_after_close(lua_State *L, int idx)
 	if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING)
 		name = lua_tostring(L, -1);
 	return luaL_error(L, "%s: used after close", name);
+}
+
+/* ---- close() inside a finalizer ----
+ *
+ * The collector may run a script's finalizer at any allocation, in the middle of a binding that
+ * holds a pointer into an engine object; a finalizer that closed that object would free it under
+ * the binding. So close() and __close refuse to run inside a finalizer. __gc is left as it is: the
+ * collector calls it only on values nothing can reach, which no binding holds (a script that calls
+ * a __gc by hand from a finalizer is not stopped). */
+
+static bool in_finalizer(lua_State *L)
+{
+#if LUA_VERSION_RELEASE_NUM >= 50404
+	/* every lua_gc option answers -1 while a finalizer runs; a collector the script stopped answers 0 */
+	return lua_gc(L, LUA_GCISRUNNING) < 0;
+#else
+	/* Before 5.4.4 lua_gc answers 0 in a finalizer as for collectgarbage("stop"), so ask the debug
+	 * interface instead, which names a finalizer's frame the metamethod __gc (a call by hand is a
+	 * field or a method). It sees only this thread: a coroutine resumed by a finalizer is missed. */
+	lua_Debug ar;
+	for (int level = 0; lua_getstack(L, level, &ar); level++)
+		if (lua_getinfo(L, "n", &ar) && ar.namewhat != NULL &&
+		    strcmp(ar.namewhat, "metamethod") == 0 && ar.name != NULL && strcmp(ar.name, "__gc") == 0)
+			return true;
+	return false;
+#endif
+}
+
+/* close and __close of every type: upvalue 1 the type's release function, 2 the type's name. The
+ * release function is called directly, in this frame, so its errors name the method as before. */
+static int guarded_close(lua_State *L)
+{
+	if (in_finalizer(L))
+		return luaL_error(
+		    L,
+		    "%s: close() inside a __gc finalizer is refused (finalizers run in the middle "
+		    "of other calls); the collector will release it",
+		    lua_tostring(L, lua_upvalueindex(2)));
+	return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+/* Replaces the C functions close and __close of the table at idx with guarded ones. */
+static void guard_table(lua_State *L, int idx, const char *name)
+{
+	static const char *const keys[] = {"close", "__close"};
+	idx = lua_absindex(L, idx);
+	for (int k = 0; k < 2; k++) {
+		lua_CFunction release =
+		    col_lua_rawfield(L, idx, keys[k]) == LUA_TFUNCTION ? lua_tocfunction(L, -1) : NULL;
+		lua_pop(L, 1);
+		if (release == NULL || release == guarded_close)
+			continue;
+		lua_pushcfunction(L, release);
+		lua_pushstring(L, name);
+		lua_pushcclosure(L, guarded_close, 2);
+		lua_setfield(L, idx, keys[k]);
+	}
+}
+
+/* Guards close and __close of every collide metatable, and close in its methods (the __index table,
+ * or the tables an __index closure holds as upvalues), however the type was registered. */
+static void guard_closes(lua_State *L)
+{
+	lua_pushnil(L);
+	while (lua_next(L, LUA_REGISTRYINDEX) != 0) {
+		int metatable = lua_gettop(L);
+		if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE &&
+		    is_collide_metatable(L, metatable)) {
+			const char *name = lua_tostring(L, -2);
+			guard_table(L, metatable, name);
+			int index = col_lua_rawfield(L, metatable, "__index");
+			if (index == LUA_TTABLE && !lua_rawequal(L, -1, metatable))
+				guard_table(L, -1, name);
+			for (int up = 1;
+			     index == LUA_TFUNCTION && lua_getupvalue(L, metatable + 1, up) != NULL; up++) {
+				if (lua_istable(L, -1))
+					guard_table(L, -1, name);
+				lua_pop(L, 1);
+			}
+		}
+		lua_settop(L, metatable - 1);
+	}
 }
 
 /* ---- numbers ---- */
@@ -577,6 +660,7 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_cga(L);
 	col_lua_open_cga_collide(L);
 	col_lua_open_gpu(L);
+	guard_closes(L);
 	register_names(L, -1);
 	return 1;
 }

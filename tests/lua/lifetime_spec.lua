@@ -480,6 +480,78 @@ describe("a table argument whose metamethods close the object", function()
 	end)
 end)
 
+-- The collector runs finalizers at its steps, which may come at any allocation, also in the middle
+-- of a binding that holds an engine pointer. A finalizer may not close anything: close() and __close
+-- raise there (the collector still frees what is unreachable, by __gc).
+describe("close() inside a finalizer", function()
+	local refusal = "close() inside a __gc finalizer is refused (finalizers run in the middle of other calls); the collector will release it"
+
+	-- Runs f from a finalizer of fresh garbage and returns what it returned.
+	local function in_finalizer(f)
+		local results
+		do setmetatable({}, { __gc = function() results = table.pack(f()) end }) end
+		collectgarbage()
+		collectgarbage()
+		assert.is_table(results, "the finalizer ran")
+		return table.unpack(results, 1, results.n)
+	end
+
+	it("is refused for every type, by close() and by __close", function()
+		for name, mt in pairs(registered_types()) do
+			local x = makers[name]()
+			local closed_ok, closed_message, dunder_ok, dunder_message = in_finalizer(function()
+				local ok, message = pcall(x.close, x)
+				return ok, message, pcall(mt.__close, x)
+			end)
+			assert.is_false(closed_ok, name .. ":close() in a finalizer")
+			assert.are.equal(name .. ": " .. refusal, closed_message)
+			assert.is_false(dunder_ok, name .. ".__close in a finalizer")
+			assert.are.equal(name .. ": " .. refusal, dunder_message)
+			assert.is_false(mt.__closed(x), name .. " still open")
+			x:close() -- outside a finalizer it works
+			assert.is_true(mt.__closed(x), name .. " closed")
+		end
+	end)
+
+	it("is not confused with a collector the script stopped", function()
+		local t = collide.tetratree(ball())
+		collectgarbage("stop")
+		local ok = pcall(t.close, t)
+		collectgarbage("restart")
+		assert.is_true(ok)
+		assert.is_true(getmetatable(t).__closed(t))
+	end)
+
+	it("leaves the object of a binding that allocates alive", function()
+		local tree = collide.boxtree(collide.convex(cube_points()), { depth = 3 })
+		local tetra = collide.tetratree(ball())
+		local message, inside = nil, 0
+		local function arm()
+			setmetatable({}, { __gc = function()
+				local caller = debug.getinfo(2, "n") -- the function the collector interrupted
+				if caller and (caller.name == "triangles" or caller.name == "cones") then inside = inside + 1 end
+				local ok, why = pcall(tree.close, tree)
+				if not ok then message = why end
+				pcall(tetra.close, tetra)
+			end })
+		end
+		collectgarbage("incremental", 100, 100) -- a step at every little allocation
+		for _ = 1, 200 do
+			arm()
+			assert.is_table(tree:triangles())
+			assert.is_table(tetra:cones())
+			if inside >= 5 then break end
+		end
+		collectgarbage("incremental", 200, 100)
+		collectgarbage()
+		assert.is_true(inside > 0, "some finalizer ran inside a binding")
+		assert.are.equal("collide.boxtree: " .. refusal, message)
+		assert.is_false(getmetatable(tree).__closed(tree))
+		assert.is_true(#tree:triangles() > 0)
+		assert.is_true(tetra:contains(0, 0, 0))
+	end)
+end)
+
 describe("a metamethod called by hand", function()
 	-- fuzz_lua_api found segment's __tostring reading the uservalue of whatever it was given.
 	it("on a value of another type raises, never reads it as its own", function()
