@@ -1,5 +1,14 @@
 /* The module entry (require "collide") and the conversions every binding shares. Bindings
- * convert and call; no algorithm lives in lua/. */
+ * convert and call; no algorithm lives in lua/.
+ *
+ * No script code runs inside a binding: a binding holds pointers into engine objects that a script
+ * may free with close(), so a script must not get control between fetching them and using them.
+ * Tables that come from scripts are read raw (col_lua_rawfield, lua_rawgeti, col_lua_rawlen: no
+ * __index, no __len), after checking that they are tables; the only metamethod called is collide's
+ * own __closed (col_lua_is_closed); __tostring runs only on the way to an error. What remains is the
+ * collector, which may run finalizers at any allocation: close() refuses to run inside one
+ * (guarded_close below). The lua_getfield and lua_call left in the bindings read and call the
+ * module's own tables and functions (package.loaded, our metatables, the GPU contexts, mesh_new). */
 #include "collide_lua_internal.h"
 
 #include <ctype.h>
@@ -33,6 +42,22 @@ void col_lua_new_value_type(lua_State *L, const char *name, const luaL_Reg *meta
 	lua_pop(L, 1);
 }
 
+/* ---- raw reads ---- */
+
+int col_lua_rawfield(lua_State *L, int idx, const char *key)
+{
+	idx = lua_absindex(L, idx);
+	if (!lua_istable(L, idx)) /* a binding's slip: lua_rawget on anything else is undefined */
+		return luaL_error(L, "%s: table expected, got %s", key, luaL_typename(L, idx));
+	lua_pushstring(L, key);
+	return lua_rawget(L, idx);
+}
+
+lua_Integer col_lua_rawlen(lua_State *L, int idx)
+{
+	return (lua_Integer)lua_rawlen(L, idx);
+}
+
 /* ---- lifetime ---- */
 
 int col_lua_owner_closed(lua_State *L)
@@ -44,18 +69,36 @@ int col_lua_owner_closed(lua_State *L)
 	return 1;
 }
 
+/* Whether the metatable at idx is one that collide registered: a script can make a metatable
+ * named "collide.x", but not put it in the registry. */
+static bool is_collide_metatable(lua_State *L, int idx)
+{
+	idx = lua_absindex(L, idx);
+	bool ours = false;
+	if (col_lua_rawfield(L, idx, "__name") == LUA_TSTRING &&
+	    strncmp(lua_tostring(L, -1), "collide.", 8) == 0) {
+		lua_rawget(L, LUA_REGISTRYINDEX);
+		ours = lua_rawequal(L, -1, idx);
+	}
+	lua_pop(L, 1);
+	return ours;
+}
+
 bool col_lua_is_closed(lua_State *L, int idx)
 {
 	idx = lua_absindex(L, idx);
 	if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
 		return false;
+	int metatable = lua_gettop(L);
 	bool closed = false;
-	if (lua_getfield(L, -1, "__closed") == LUA_TFUNCTION) {
+	/* only our own __closed, a C function: a foreign userdata's metatable runs nothing */
+	if (is_collide_metatable(L, metatable) &&
+	    col_lua_rawfield(L, metatable, "__closed") == LUA_TFUNCTION && lua_iscfunction(L, -1)) {
 		lua_pushvalue(L, idx);
 		lua_call(L, 1, 1);
 		closed = lua_toboolean(L, -1);
 	}
-	lua_pop(L, 2);
+	lua_settop(L, metatable - 1);
 	return closed;
 }
 
@@ -75,6 +118,88 @@ int col_lua_used_after_close(lua_State *L, int idx)
 	if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING)
 		name = lua_tostring(L, -1);
 	return luaL_error(L, "%s: used after close", name);
+}
+
+/* ---- close() inside a finalizer ----
+ *
+ * The collector may run a script's finalizer at any allocation, in the middle of a binding that
+ * holds a pointer into an engine object; a finalizer that closed that object would free it under
+ * the binding. So close() and __close refuse to run inside a finalizer. __gc is left as it is: the
+ * collector calls it only on values nothing can reach, which no binding holds (a script that calls
+ * a __gc by hand from a finalizer is not stopped). */
+
+static bool in_finalizer(lua_State *L)
+{
+#if LUA_VERSION_RELEASE_NUM >= 50404
+	/* every lua_gc option answers -1 while a finalizer runs; a collector the script stopped answers 0 */
+	return lua_gc(L, LUA_GCISRUNNING) < 0;
+#else
+	/* Before 5.4.4 lua_gc answers 0 in a finalizer as for collectgarbage("stop"), so ask the debug
+	 * interface instead, which names a finalizer's frame the metamethod __gc (a call by hand is a
+	 * field or a method). It sees only this thread: a coroutine resumed by a finalizer is missed. */
+	lua_Debug ar;
+	for (int level = 0; lua_getstack(L, level, &ar); level++)
+		if (lua_getinfo(L, "n", &ar) && ar.namewhat != NULL &&
+		    strcmp(ar.namewhat, "metamethod") == 0 && ar.name != NULL && strcmp(ar.name, "__gc") == 0)
+			return true;
+	return false;
+#endif
+}
+
+/* close and __close of every type: upvalue 1 the type's release function, 2 the type's name. The
+ * release function is called directly, in this frame, so its errors name the method as before. */
+static int guarded_close(lua_State *L)
+{
+	if (in_finalizer(L))
+		return luaL_error(
+		    L,
+		    "%s: close() inside a __gc finalizer is refused (finalizers run in the middle "
+		    "of other calls); the collector will release it",
+		    lua_tostring(L, lua_upvalueindex(2)));
+	return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+/* Replaces the C functions close and __close of the table at idx with guarded ones. */
+static void guard_table(lua_State *L, int idx, const char *name)
+{
+	static const char *const keys[] = {"close", "__close"};
+	idx = lua_absindex(L, idx);
+	for (int k = 0; k < 2; k++) {
+		lua_CFunction release =
+		    col_lua_rawfield(L, idx, keys[k]) == LUA_TFUNCTION ? lua_tocfunction(L, -1) : NULL;
+		lua_pop(L, 1);
+		if (release == NULL || release == guarded_close)
+			continue;
+		lua_pushcfunction(L, release);
+		lua_pushstring(L, name);
+		lua_pushcclosure(L, guarded_close, 2);
+		lua_setfield(L, idx, keys[k]);
+	}
+}
+
+/* Guards close and __close of every collide metatable, and close in its methods (the __index table,
+ * or the tables an __index closure holds as upvalues), however the type was registered. */
+static void guard_closes(lua_State *L)
+{
+	lua_pushnil(L);
+	while (lua_next(L, LUA_REGISTRYINDEX) != 0) {
+		int metatable = lua_gettop(L);
+		if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE &&
+		    is_collide_metatable(L, metatable)) {
+			const char *name = lua_tostring(L, -2);
+			guard_table(L, metatable, name);
+			int index = col_lua_rawfield(L, metatable, "__index");
+			if (index == LUA_TTABLE && !lua_rawequal(L, -1, metatable))
+				guard_table(L, -1, name);
+			for (int up = 1;
+			     index == LUA_TFUNCTION && lua_getupvalue(L, metatable + 1, up) != NULL; up++) {
+				if (lua_istable(L, -1))
+					guard_table(L, -1, name);
+				lua_pop(L, 1);
+			}
+		}
+		lua_settop(L, metatable - 1);
+	}
 }
 
 /* ---- numbers ---- */
@@ -118,9 +243,10 @@ int col_lua_check_int_range(lua_State *L, int arg, int min, int max)
 
 lua_Integer col_lua_check_length(lua_State *L, int idx, int arg, lua_Integer max, const char *what)
 {
-	lua_Integer n = luaL_len(L, idx); /* honours __len, so anything may come back */
-	if (n < 0)
-		fail_at(L, arg, lua_pushfstring(L, "%s: length %I is negative", what, n));
+	if (!lua_istable(L, idx))
+		fail_at(L, arg,
+		        lua_pushfstring(L, "%s: table expected, got %s", what, luaL_typename(L, idx)));
+	lua_Integer n = col_lua_rawlen(L, idx);
 	if (n > max)
 		fail_at(L, arg, lua_pushfstring(L, "%s: too many (%I, at most %I)", what, n, max));
 	return n;
@@ -163,17 +289,17 @@ static void table_point(lua_State *L, int idx, int arg, const char *what, int n,
 		fail_at(L, arg,
 		        lua_pushfstring(L, "%s: expected a point {%s}, got %s", what,
 		                        n == 2 ? "x, y" : "x, y, z", luaL_typename(L, idx)));
-	bool named = lua_geti(L, idx, 1) == LUA_TNIL && lua_getfield(L, idx, "x") != LUA_TNIL;
+	bool named = lua_rawgeti(L, idx, 1) == LUA_TNIL && col_lua_rawfield(L, idx, "x") != LUA_TNIL;
 	lua_settop(L, top);
-	if (!named && luaL_len(L, idx) != n)
+	if (!named && col_lua_rawlen(L, idx) != n)
 		fail_at(L, arg,
 		        lua_pushfstring(L, "%s: expected a point {%s}, got a table of length %I", what,
-		                        n == 2 ? "x, y" : "x, y, z", luaL_len(L, idx)));
+		                        n == 2 ? "x, y" : "x, y, z", col_lua_rawlen(L, idx)));
 	for (int i = 0; i < n; i++) {
 		if (named)
-			lua_getfield(L, idx, names[i]);
+			col_lua_rawfield(L, idx, names[i]);
 		else
-			lua_geti(L, idx, i + 1);
+			lua_rawgeti(L, idx, i + 1);
 		out[i] = table_number(L, -1, arg, what, names[i]);
 		lua_pop(L, 1);
 	}
@@ -218,7 +344,7 @@ int col_lua_check_point3(lua_State *L, int arg, col_vec3 *out)
 
 bool col_lua_field_number(lua_State *L, int idx, const char *key, int arg, const char *what, double *out)
 {
-	if (lua_getfield(L, idx, key) == LUA_TNIL) {
+	if (col_lua_rawfield(L, idx, key) == LUA_TNIL) {
 		lua_pop(L, 1);
 		return false;
 	}
@@ -315,12 +441,8 @@ int col_lua_contains_all(lua_State *L, int top, int dim, col_lua_contains_points
                          const void *query)
 {
 	lua_settop(L, top);
+	/* read raw, and no finalizer may close anything: query still points into live objects after */
 	const col_lua_points *points = col_lua_check_points(L, 2, dim);
-	/* Reading a table of points may run the script's __len or __index, which may close the object
-	 * or a cache that query points into. */
-	for (int arg = 1; arg <= top; arg++)
-		if (arg != 2 && col_lua_is_closed(L, arg))
-			luaL_argerror(L, arg, "closed while the points were read");
 	col_lua_results *results = col_lua_push_results(L, points->count);
 	col_query_stats stats;
 	col_query_stats_reset(&stats);
@@ -538,6 +660,7 @@ int luaopen_collide(lua_State *L)
 	col_lua_open_cga(L);
 	col_lua_open_cga_collide(L);
 	col_lua_open_gpu(L);
+	guard_closes(L);
 	register_names(L, -1);
 	return 1;
 }
@@ -561,12 +684,12 @@ col_transform3 col_lua_table_pose3(lua_State *L, int idx, int arg, const char *w
 	char name[96];
 	idx = lua_absindex(L, idx);
 	col_lua_check_options(L, idx, arg, what, names);
-	if (lua_getfield(L, idx, "position") != LUA_TNIL) {
+	if (col_lua_rawfield(L, idx, "position") != LUA_TNIL) {
 		snprintf(name, sizeof name, "%s: position", what);
 		col_lua_table_point3(L, -1, arg, name, &pose.translation);
 	}
 	lua_pop(L, 1);
-	if (lua_getfield(L, idx, "rotation") != LUA_TNIL) {
+	if (col_lua_rawfield(L, idx, "rotation") != LUA_TNIL) {
 		snprintf(name, sizeof name, "%s: rotation", what);
 		pose.rotation = col_lua_table_quat(L, -1, arg, name);
 	}
@@ -578,7 +701,7 @@ col_quat col_lua_table_quat(lua_State *L, int idx, int arg, const char *what)
 {
 	idx = lua_absindex(L, idx);
 	int type = lua_type(L, idx);
-	if (type != LUA_TTABLE || luaL_len(L, idx) != 4)
+	if (type != LUA_TTABLE || col_lua_rawlen(L, idx) != 4)
 		fail_at(L, arg,
 		        lua_pushfstring(L, "%s: expected a quaternion {x, y, z, w}, got %s", what,
 		                        type == LUA_TTABLE ? "a table of another length"
@@ -586,7 +709,7 @@ col_quat col_lua_table_quat(lua_State *L, int idx, int arg, const char *what)
 	static const char *const parts[4] = {"x", "y", "z", "w"};
 	double q[4];
 	for (int i = 0; i < 4; i++) {
-		lua_geti(L, idx, i + 1);
+		lua_rawgeti(L, idx, i + 1);
 		if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1)))
 			fail_at(L, arg,
 			        lua_pushfstring(L, "%s: %s must be a finite number, got %s", what, parts[i],
@@ -602,7 +725,7 @@ col_quat col_lua_table_quat(lua_State *L, int idx, int arg, const char *what)
 
 bool col_lua_option_bool(lua_State *L, int idx, const char *key, int arg, const char *what, bool *out)
 {
-	int type = lua_getfield(L, idx, key);
+	int type = col_lua_rawfield(L, idx, key);
 	if (type == LUA_TNIL) {
 		lua_pop(L, 1);
 		return false;
@@ -619,7 +742,7 @@ bool col_lua_option_bool(lua_State *L, int idx, const char *key, int arg, const 
 bool col_lua_option_nonnegative(lua_State *L, int idx, const char *key, int arg, const char *what,
                                 double *out)
 {
-	int type = lua_getfield(L, idx, key);
+	int type = col_lua_rawfield(L, idx, key);
 	if (type == LUA_TNIL) {
 		lua_pop(L, 1);
 		return false;

@@ -97,6 +97,17 @@ void col_lua_new_type(lua_State *L, const char *name, const luaL_Reg *functions,
 void col_lua_new_value_type(lua_State *L, const char *name, const luaL_Reg *metamethods,
                             const luaL_Reg *methods, lua_CFunction index);
 
+/* ---- raw reads ----
+ *
+ * A script's tables are read raw, so that no script code (__index, __len) runs inside a binding
+ * and closes what the binding holds; see the note at the top of collide_lua.c. */
+
+/* Pushes t[key] of the table at idx without metamethods and returns its type, as lua_getfield
+ * does. idx must hold a table (check it first, with a message for the script). */
+int col_lua_rawfield(lua_State *L, int idx, const char *key);
+/* The raw length (border) of the table at idx. */
+lua_Integer col_lua_rawlen(lua_State *L, int idx);
+
 /* ---- lifetime ----
  *
  * Every userdata type can be closed (close(), <close>, an explicit __gc) and then refuses to work:
@@ -107,7 +118,8 @@ void col_lua_new_value_type(lua_State *L, const char *name, const luaL_Reg *meta
 /* __closed for the types whose userdata starts with the pointer to the engine object they own,
  * NULL until built and once closed. */
 int col_lua_owner_closed(lua_State *L);
-/* Whether the value at idx is a closed collide userdata (its metatable's __closed says so). */
+/* Whether the value at idx is a closed collide userdata (its metatable's __closed says so; only
+ * collide's own metatables are asked, so no script code runs). */
 bool col_lua_is_closed(lua_State *L, int idx);
 /* luaL_typeerror, except that a closed value of the right kind reads "<expected> expected, got
  * closed collide.mesh" instead of the puzzling "collide.mesh expected, got collide.mesh". */
@@ -124,9 +136,10 @@ double col_lua_opt_finite(lua_State *L, int arg, double fallback);
 /* An integer in [min, max] at arg. */
 int col_lua_check_int_range(lua_State *L, int arg, int min, int max);
 
-/* The length of the table at idx (luaL_len, so a __len metamethod counts) as a count in 0..max;
- * otherwise luaL_argerror(arg, "<what>: length -1 is negative") or "<what>: too many (n, at
- * most max)", or with arg 0 a plain error. Check every length before sizing anything by it. */
+/* The raw length of the table at idx (a __len metamethod is not consulted) as a count in 0..max;
+ * otherwise luaL_argerror(arg, "<what>: too many (n, at most max)"), or "<what>: table expected,
+ * got ..." for anything but a table; with arg 0 a plain error. Check every length before sizing
+ * anything by it. */
 lua_Integer col_lua_check_length(lua_State *L, int idx, int arg, lua_Integer max, const char *what);
 
 /* Moves the values from index `from` up to the top into the table at `keeper` (appended) and pops

@@ -37,7 +37,7 @@ static const col_boxtree *check_tree(lua_State *L, int arg)
 static int option_name(lua_State *L, int idx, const char *key, int arg, const char *what,
                        const char *const names[], int fallback)
 {
-	int type = lua_getfield(L, idx, key);
+	int type = col_lua_rawfield(L, idx, key);
 	if (type == LUA_TNIL) {
 		lua_pop(L, 1);
 		return fallback;

@@ -132,7 +132,7 @@ static double raw_number(lua_State *L, int arg)
  * a number, got nil"); NaN and infinity pass, for the engine to judge. */
 static double field_raw_number(lua_State *L, int idx, const char *key, int arg, const char *what)
 {
-	int type = lua_getfield(L, idx, key);
+	int type = col_lua_rawfield(L, idx, key);
 	if (type != LUA_TNUMBER)
 		luaL_argerror(
 		    L, arg,
@@ -146,7 +146,7 @@ static double field_raw_number(lua_State *L, int idx, const char *key, int arg, 
 static void field_point(lua_State *L, int idx, const char *key, int arg, const char *what, bool point,
                         col_vec3 *out)
 {
-	int type = lua_getfield(L, idx, key);
+	int type = col_lua_rawfield(L, idx, key);
 	if (type == LUA_TNIL)
 		luaL_argerror(L, arg, lua_pushfstring(L, "%s: %s is missing", what, key));
 	const char *name = lua_pushfstring(L, "%s: %s", what, key);
@@ -160,7 +160,7 @@ static void field_point(lua_State *L, int idx, const char *key, int arg, const c
 /* The radius of an option table: r, or radius. */
 static double field_radius(lua_State *L, int idx, int arg, const char *what)
 {
-	lua_getfield(L, idx, "radius");
+	col_lua_rawfield(L, idx, "radius");
 	bool long_name = !lua_isnil(L, -1);
 	lua_pop(L, 1);
 	return field_raw_number(L, idx, long_name ? "radius" : "r", arg, what);
@@ -362,10 +362,10 @@ static void read_coefficients(lua_State *L, int arg, double out[COL_CGA_BLADES])
 {
 	luaL_checktype(L, arg, LUA_TTABLE);
 	memset(out, 0, sizeof(double) * COL_CGA_BLADES);
-	lua_Integer n = luaL_len(L, arg);
+	lua_Integer n = col_lua_rawlen(L, arg);
 	if (n == COL_CGA_BLADES) {
 		for (int k = 0; k < COL_CGA_BLADES; k++) {
-			lua_geti(L, arg, k + 1);
+			lua_rawgeti(L, arg, k + 1);
 			if (lua_type(L, -1) != LUA_TNUMBER)
 				luaL_argerror(L, arg,
 				              lua_pushfstring(L, "coefficient %d must be a number, got %s",

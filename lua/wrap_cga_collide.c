@@ -27,14 +27,14 @@ static void table_triangle(lua_State *L, int idx, int arg, const char *what, col
 	idx = lua_absindex(L, idx);
 	if (!lua_istable(L, idx))
 		expected(L, idx, arg, what, "a table of three points {a, b, c}");
-	lua_Integer n = luaL_len(L, idx);
+	lua_Integer n = col_lua_rawlen(L, idx);
 	if (n != 3)
 		luaL_argerror(L, arg,
 		              lua_pushfstring(L, "%s: expected three points {a, b, c}, got %I", what, n));
 	col_vec3 *vertices[3] = {&out->a, &out->b, &out->c};
 	for (int k = 0; k < 3; k++) {
 		const char *name = lua_pushfstring(L, "%s: vertex %d", what, k + 1);
-		lua_geti(L, idx, k + 1);
+		lua_rawgeti(L, idx, k + 1);
 		col_lua_table_point3(L, -1, arg, name, vertices[k]);
 		lua_pop(L, 2);
 	}
@@ -46,12 +46,12 @@ static void table_segment(lua_State *L, int idx, int arg, const char *what, col_
 	idx = lua_absindex(L, idx);
 	if (!lua_istable(L, idx))
 		expected(L, idx, arg, what, "a table of two points {p, q}");
-	lua_Integer n = luaL_len(L, idx);
+	lua_Integer n = col_lua_rawlen(L, idx);
 	if (n != 2)
 		luaL_argerror(L, arg, lua_pushfstring(L, "%s: expected two points {p, q}, got %I", what, n));
 	for (int k = 0; k < 2; k++) {
 		const char *name = lua_pushfstring(L, "%s: end %d", what, k + 1);
-		lua_geti(L, idx, k + 1);
+		lua_rawgeti(L, idx, k + 1);
 		col_lua_table_point3(L, -1, arg, name, &out[k]);
 		lua_pop(L, 2);
 	}
@@ -80,8 +80,8 @@ static bool is_sphere_table(lua_State *L, int idx)
 {
 	if (!lua_istable(L, idx))
 		return false;
-	bool first_is_table = lua_geti(L, idx, 1) == LUA_TTABLE;
-	bool named = lua_getfield(L, idx, "center") != LUA_TNIL;
+	bool first_is_table = lua_rawgeti(L, idx, 1) == LUA_TTABLE;
+	bool named = col_lua_rawfield(L, idx, "center") != LUA_TNIL;
 	lua_pop(L, 2);
 	return first_is_table || named;
 }
@@ -91,17 +91,17 @@ static void table_sphere(lua_State *L, int idx, int arg, const char *what, col_s
 {
 	idx = lua_absindex(L, idx);
 	const char *name = lua_pushfstring(L, "%s: center", what);
-	bool named = lua_getfield(L, idx, "center") != LUA_TNIL;
+	bool named = col_lua_rawfield(L, idx, "center") != LUA_TNIL;
 	if (!named) {
 		lua_pop(L, 1);
-		lua_geti(L, idx, 1);
+		lua_rawgeti(L, idx, 1);
 	}
 	col_lua_table_point3(L, -1, arg, name, &out->center);
 	lua_pop(L, 2);
 	if (named)
-		lua_getfield(L, idx, "radius");
+		col_lua_rawfield(L, idx, "radius");
 	else
-		lua_geti(L, idx, 2);
+		lua_rawgeti(L, idx, 2);
 	out->radius = fetched_radius(L, arg, what);
 }
 
@@ -221,7 +221,7 @@ static int cga_sphere_sphere(lua_State *L)
 /* The method of an options table at idx: "cga" (absent, nil or "default" too) or "euclidean". */
 col_method col_lua_read_cga_method(lua_State *L, int idx, int arg, const char *key)
 {
-	int type = lua_getfield(L, idx, key);
+	int type = col_lua_rawfield(L, idx, key);
 	col_method method = COL_METHOD_CGA;
 	const char *name = type == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
 	if (type != LUA_TNIL &&
@@ -257,7 +257,7 @@ void col_lua_table_cga_query(lua_State *L, int idx, int arg, const char *what, c
 	memset(out, 0, sizeof *out);
 	int found = -1;
 	for (int k = 0; k < 3; k++) {
-		bool present = lua_getfield(L, idx, kinds[k]) != LUA_TNIL;
+		bool present = col_lua_rawfield(L, idx, kinds[k]) != LUA_TNIL;
 		lua_pop(L, 1);
 		if (present && found >= 0)
 			luaL_argerror(
@@ -273,7 +273,7 @@ void col_lua_table_cga_query(lua_State *L, int idx, int arg, const char *what, c
 		return; /* not reached: luaL_argerror does not return */
 	}
 	const char *part = lua_pushfstring(L, "%s: %s", what, kinds[found]);
-	lua_getfield(L, idx, kinds[found]);
+	col_lua_rawfield(L, idx, kinds[found]);
 	if (found == 0) {
 		out->kind = COL_CGA_QUERY_SEGMENT;
 		table_segment(L, -1, arg, part, out->p);
@@ -291,7 +291,7 @@ void col_lua_table_cga_query(lua_State *L, int idx, int arg, const char *what, c
 	}
 	lua_pop(L, 2);
 	const char *prefix = lua_pushfstring(L, "%s: ", what);
-	lua_getfield(L, idx, "mode");
+	col_lua_rawfield(L, idx, "mode");
 	out->mode = read_mode(L, -1, arg, prefix);
 	lua_pop(L, 2);
 }
@@ -321,7 +321,7 @@ void col_lua_push_flagged(lua_State *L, const uint8_t *flags, size_t n)
 	for (size_t i = 0; i < n; i++)
 		if (flags[i]) {
 			lua_pushinteger(L, (lua_Integer)i + 1);
-			lua_seti(L, -2, ++count);
+			lua_rawseti(L, -2, ++count);
 		}
 }
 
@@ -375,7 +375,7 @@ static int cga_mesh_query(lua_State *L)
 col_transform3 col_lua_read_mesh_pose(lua_State *L, int idx, int arg, const col_mesh *b)
 {
 	col_transform3 pose = col_transform3_identity();
-	if (lua_getfield(L, idx, "pose") != LUA_TNIL) {
+	if (col_lua_rawfield(L, idx, "pose") != LUA_TNIL) {
 		if (!lua_istable(L, -1))
 			expected(L, -1, arg, "options: pose", "{position =, rotation =}");
 		pose = col_lua_table_pose3(L, -1, arg, "options: pose");

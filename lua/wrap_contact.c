@@ -164,7 +164,7 @@ static int shapecast(lua_State *L)
 		if (!lua_istable(L, 4))
 			col_lua_typeerror(L, 4, "options table");
 		col_lua_check_options(L, 4, 4, "shapecast", names);
-		if (lua_getfield(L, 4, "motion_a") != LUA_TNIL)
+		if (col_lua_rawfield(L, 4, "motion_a") != LUA_TNIL)
 			motion_a = check_vector(L, lua_gettop(L), "shapecast: motion_a");
 		lua_pop(L, 1);
 	}

@@ -66,7 +66,7 @@ static const col_lua_points *check_points3(lua_State *L, int idx, const char *wh
 		col_lua_points *copy = col_lua_push_points(L, (size_t)n, 3);
 		char name[48];
 		for (lua_Integer i = 1; i <= n; i++) {
-			lua_geti(L, idx, i);
+			lua_rawgeti(L, idx, i);
 			snprintf(name, sizeof name, "%s %lld", row, (long long)i);
 			col_vec3 p;
 			col_lua_table_point3(L, -1, 1, name, &p);
@@ -83,20 +83,25 @@ static const col_lua_points *check_points3(lua_State *L, int idx, const char *wh
 }
 
 /* Reads the faces table at idx (each face a list of 1-based vertex indices) into sizes and the
- * 0-based vertices, or with vertices NULL only counts: returns the number of indices. */
-static int read_faces(lua_State *L, int idx, int vertex_count, int *vertices, int *sizes)
+ * 0-based vertices, or with vertices NULL only counts: returns the number of indices. At most
+ * face_room faces and index_room indices are read: a finalizer run by the allocation between
+ * counting and reading may have changed the table. */
+static int read_faces(lua_State *L, int idx, int vertex_count, int face_room, int index_room, int *vertices,
+                      int *sizes)
 {
-	int faces = (int)col_lua_check_length(L, idx, 1, INT_MAX / 4, "faces");
+	int faces = (int)col_lua_check_length(L, idx, 1, face_room, "faces");
 	int k = 0;
 	for (int f = 1; f <= faces; f++) {
-		if (lua_geti(L, idx, f) != LUA_TTABLE)
+		if (lua_rawgeti(L, idx, f) != LUA_TTABLE)
 			luaL_argerror(
 			    L, 1,
 			    lua_pushfstring(L, "faces: face %d: expected a list of vertex indices, got %s", f,
 			                    luaL_typename(L, -1)));
 		int n = (int)col_lua_check_length(L, -1, 1, INT_MAX / 4, "faces: face");
 		for (int i = 1; i <= n; i++) {
-			lua_geti(L, -1, i);
+			if (k >= index_room)
+				luaL_argerror(L, 1, "faces: too many indices");
+			lua_rawgeti(L, -1, i);
 			int isint = 0;
 			lua_Integer index = lua_tointegerx(L, -1, &isint);
 			if (!isint || lua_type(L, -1) != LUA_TNUMBER)
@@ -115,8 +120,6 @@ static int read_faces(lua_State *L, int idx, int vertex_count, int *vertices, in
 				vertices[k] = (int)(index - 1);
 			k++;
 			lua_pop(L, 1);
-			if (k > INT_MAX / 4)
-				luaL_argerror(L, 1, "faces: too many indices");
 		}
 		if (sizes != NULL)
 			sizes[f - 1] = n;
@@ -140,20 +143,23 @@ static int convex_new(lua_State *L)
 	luaL_setmetatable(L, COL_LUA_POLYTOPE);
 	col_error error;
 	col_status status;
-	if (lua_istable(L, 1) && lua_getfield(L, 1, "vertices") != LUA_TNIL) { /* 3 */
+	if (lua_istable(L, 1) && col_lua_rawfield(L, 1, "vertices") != LUA_TNIL) { /* 3 */
 		col_lua_check_options(L, 1, 1, "convex", names);
 		const col_lua_points *vertices = check_points3(L, 3, "vertices", "vertex");
 		int vertex_count = (int)vertices->count;
-		if (lua_getfield(L, 1, "faces") != LUA_TTABLE)
+		if (col_lua_rawfield(L, 1, "faces") != LUA_TTABLE)
 			return luaL_argerror(L, 1,
 			                     lua_pushfstring(L, "faces: expected a table of faces, got %s",
 			                                     luaL_typename(L, -1)));
 		int faces = lua_gettop(L);
 		int face_count = (int)col_lua_check_length(L, faces, 1, INT_MAX / 4, "faces");
-		int entries = read_faces(L, faces, vertex_count, NULL, NULL);
+		int entries = read_faces(L, faces, vertex_count, INT_MAX / 4, INT_MAX / 4, NULL, NULL);
 		int *sizes = lua_newuserdatauv(L, sizeof(int) * (size_t)(face_count > 0 ? face_count : 1), 0);
 		int *indices = lua_newuserdatauv(L, sizeof(int) * (size_t)(entries > 0 ? entries : 1), 0);
-		read_faces(L, faces, vertex_count, indices, sizes);
+		/* nothing allocates from here on, so nothing can change the table under the reading */
+		if (col_lua_rawlen(L, faces) != face_count ||
+		    read_faces(L, faces, vertex_count, face_count, entries, indices, sizes) != entries)
+			return luaL_argerror(L, 1, "faces: changed while they were read");
 		status = col_convex_create((const col_vec3 *)vertices->data, vertex_count, indices, sizes,
 		                           face_count, &box->convex, &error);
 	} else {

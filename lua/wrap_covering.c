@@ -29,6 +29,9 @@ typedef struct cache_box {
 void col_lua_check_options(lua_State *L, int idx, int arg, const char *what, const char *const names[])
 {
 	idx = lua_absindex(L, idx);
+	if (!lua_istable(L, idx))
+		luaL_argerror(L, arg,
+		              lua_pushfstring(L, "%s: table expected, got %s", what, luaL_typename(L, idx)));
 	lua_pushnil(L);
 	while (lua_next(L, idx) != 0) {
 		lua_pop(L, 1);
@@ -58,7 +61,7 @@ void col_lua_check_options(lua_State *L, int idx, int arg, const char *what, con
 
 bool col_lua_option_int(lua_State *L, int idx, const char *key, int arg, const char *what, int *out)
 {
-	int type = lua_getfield(L, idx, key);
+	int type = col_lua_rawfield(L, idx, key);
 	if (type == LUA_TNIL) {
 		lua_pop(L, 1);
 		return false;
@@ -143,7 +146,7 @@ static int covering_new(lua_State *L)
 	if (!lua_isnoneornil(L, 2)) {
 		luaL_checktype(L, 2, LUA_TTABLE);
 		col_lua_check_options(L, 2, 2, "covering", covering_options);
-		if (lua_getfield(L, 2, "origin") != LUA_TNIL) {
+		if (col_lua_rawfield(L, 2, "origin") != LUA_TNIL) {
 			col_lua_table_point2(L, -1, 2, "covering: origin", &origin);
 			has_origin = true;
 		}
@@ -664,12 +667,12 @@ static int barycentric_segments(lua_State *L)
 static void check_triangle(lua_State *L, int arg, col_vec2 out[3])
 {
 	luaL_checktype(L, arg, LUA_TTABLE);
-	lua_Integer n = luaL_len(L, arg);
+	lua_Integer n = col_lua_rawlen(L, arg);
 	if (n != 3)
 		luaL_argerror(L, arg,
 		              lua_pushfstring(L, "triangle: expected 3 points, got a table of length %I", n));
 	for (int k = 0; k < 3; k++) {
-		lua_geti(L, arg, k + 1);
+		lua_rawgeti(L, arg, k + 1);
 		char what[32];
 		snprintf(what, sizeof what, "triangle vertex %d", k + 1);
 		col_lua_table_point2(L, -1, arg, what, &out[k]);

@@ -71,7 +71,7 @@ static int covering3d_new(lua_State *L)
 	if (!lua_isnoneornil(L, 2)) {
 		luaL_checktype(L, 2, LUA_TTABLE);
 		col_lua_check_options(L, 2, 2, "covering3d", covering3d_options);
-		if (lua_getfield(L, 2, "origin") != LUA_TNIL) {
+		if (col_lua_rawfield(L, 2, "origin") != LUA_TNIL) {
 			col_lua_table_point3(L, -1, 2, "covering3d: origin", &origin);
 			has_origin = true;
 		}

@@ -218,14 +218,18 @@ typedef struct gjk_call {
 	col_gjk_cache *cache;
 } gjk_call;
 
-/* {paper =, tolerance =, absolute_tolerance =, max_iterations =, trace =, cache =} at arg */
+/* {paper =, tolerance =, absolute_tolerance =, max_iterations =, trace =, cache =} at arg. Pushes
+ * the cache (or nil), which keeps it alive while it is used: a finalizer may take it out of the
+ * options table. */
 static gjk_call check_options(lua_State *L, int arg)
 {
 	static const char *const names[] = {
 	    "paper", "tolerance", "absolute_tolerance", "max_iterations", "trace", "cache", NULL};
 	gjk_call c = {col_gjk_default_options(), false, NULL};
-	if (lua_isnoneornil(L, arg))
+	if (lua_isnoneornil(L, arg)) {
+		lua_pushnil(L);
 		return c;
+	}
 	if (!lua_istable(L, arg))
 		col_lua_typeerror(L, arg, "options table");
 	col_lua_check_options(L, arg, arg, "gjk", names);
@@ -238,14 +242,13 @@ static gjk_call check_options(lua_State *L, int arg)
 		              lua_pushfstring(L, "gjk: max_iterations must be in 1..%d, got %d",
 		                              MAX_ITERATIONS, c.options.max_iterations));
 	col_lua_option_bool(L, arg, "trace", arg, "gjk", &c.trace);
-	if (lua_getfield(L, arg, "cache") != LUA_TNIL) {
+	if (col_lua_rawfield(L, arg, "cache") != LUA_TNIL) {
 		c.cache = live_cache(L, -1, luaL_testudata(L, -1, COL_LUA_GJK_CACHE));
 		if (c.cache == NULL)
 			luaL_argerror(L, arg,
 			              lua_pushfstring(L, "gjk: cache must be a collide.gjk_cache, got %s",
 			                              luaL_typename(L, -1)));
 	}
-	lua_pop(L, 1); /* the cache stays alive in the options table */
 	return c;
 }
 
@@ -254,8 +257,8 @@ static int gjk(lua_State *L)
 {
 	const col_shape *a = col_lua_check_shape(L, 1);
 	const col_shape *b = col_lua_check_shape(L, 2);
-	gjk_call c = check_options(L, 3);
 	lua_settop(L, 3);
+	gjk_call c = check_options(L, 3); /* 4: the cache */
 	col_gjk_trace trace = {NULL, 0, 0};
 	if (c.trace) {
 		/* One run to count the steps, with the cache as it was, then the real one into a buffer of
@@ -329,7 +332,7 @@ static int johnson(lua_State *L)
 	col_vec3 points[4];
 	static const char *const names[4] = {"point 1", "point 2", "point 3", "point 4"};
 	for (int i = 0; i < n; i++) {
-		lua_geti(L, 1, i + 1);
+		lua_rawgeti(L, 1, i + 1);
 		col_lua_table_point3(L, -1, 1, names[i], &points[i]);
 		lua_pop(L, 1);
 	}

@@ -60,7 +60,7 @@ static col_device read_device(lua_State *L, int idx, int arg)
 	col_device device = COL_DEVICE_AUTO;
 	if (idx == 0)
 		return device;
-	int type = lua_getfield(L, idx, "device");
+	int type = col_lua_rawfield(L, idx, "device");
 	const char *name = type == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
 	if (type != LUA_TNIL && (name == NULL || !col_device_from_name(name, &device)))
 		luaL_argerror(
@@ -397,7 +397,7 @@ static int mesh_distance(lua_State *L)
 	col_transform3 pose = col_transform3_identity();
 	bool want_closest = false, want_triangles = false;
 	if (options) {
-		if (lua_getfield(L, options, "pose") != LUA_TNIL)
+		if (col_lua_rawfield(L, options, "pose") != LUA_TNIL)
 			pose = col_lua_table_pose3(L, -1, options, "distance: pose");
 		lua_pop(L, 1);
 		col_lua_option_bool(L, options, "closest", options, "distance", &want_closest);
@@ -419,7 +419,7 @@ static int mesh_distance(lua_State *L)
 	lua_createtable(L, (int)(n < INT32_MAX ? n : INT32_MAX), 0);
 	for (size_t i = 0; i < n; i++) {
 		lua_pushnumber(L, distance[i]);
-		lua_seti(L, -2, (lua_Integer)i + 1);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
 	}
 	if (closest != NULL)
 		lua_pushvalue(L, closest_idx);
@@ -429,7 +429,7 @@ static int mesh_distance(lua_State *L)
 		lua_createtable(L, (int)(n < INT32_MAX ? n : INT32_MAX), 0);
 		for (size_t i = 0; i < n; i++) {
 			lua_pushinteger(L, (lua_Integer)triangle[i] + 1);
-			lua_seti(L, -2, (lua_Integer)i + 1);
+			lua_rawseti(L, -2, (lua_Integer)i + 1);
 		}
 	} else {
 		lua_pushnil(L);
@@ -445,7 +445,7 @@ static col_gpu_query_options read_query_options(lua_State *L, int idx)
 	if (idx == 0)
 		return o;
 	o.form = col_lua_read_cga_method(L, idx, idx, "form");
-	int type = lua_getfield(L, idx, "search");
+	int type = col_lua_rawfield(L, idx, "search");
 	const char *name = type == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
 	if (name != NULL && strcmp(name, "bvh") == 0)
 		o.search = COL_GPU_BVH;
@@ -466,9 +466,9 @@ static col_cga_query *check_queries(lua_State *L, int arg, size_t *count)
 {
 	luaL_checktype(L, arg, LUA_TTABLE);
 	int top = lua_gettop(L);
-	bool single = lua_getfield(L, arg, "segment") != LUA_TNIL;
-	single = lua_getfield(L, arg, "triangle") != LUA_TNIL || single;
-	single = lua_getfield(L, arg, "sphere") != LUA_TNIL || single;
+	bool single = col_lua_rawfield(L, arg, "segment") != LUA_TNIL;
+	single = col_lua_rawfield(L, arg, "triangle") != LUA_TNIL || single;
+	single = col_lua_rawfield(L, arg, "sphere") != LUA_TNIL || single;
 	lua_settop(L, top);
 	lua_Integer n = single ? 1 : col_lua_check_length(L, arg, arg, INT32_MAX, "queries");
 	col_cga_query *q = lua_newuserdatauv(L, (size_t)n * sizeof *q + 1, 0);
@@ -476,7 +476,7 @@ static col_cga_query *check_queries(lua_State *L, int arg, size_t *count)
 		col_lua_table_cga_query(L, arg, arg, "query", q);
 	} else {
 		for (lua_Integer i = 0; i < n; i++) {
-			lua_geti(L, arg, i + 1);
+			lua_rawgeti(L, arg, i + 1);
 			const char *what = lua_pushfstring(L, "queries[%I]", i + 1);
 			col_lua_table_cga_query(L, -2, arg, what, &q[i]);
 			lua_pop(L, 2);
@@ -512,7 +512,7 @@ static int mesh_query(lua_State *L)
 	lua_createtable(L, (int)n, 0);
 	for (size_t i = 0; i < n; i++) {
 		lua_pushinteger(L, counts[i]);
-		lua_seti(L, -2, (lua_Integer)i + 1);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
 	}
 	if (hits != NULL)
 		col_lua_push_flagged(L, hits, triangles);
@@ -652,16 +652,17 @@ static int gpu_collide_pairs(lua_State *L)
 	luaL_checktype(L, 2, LUA_TTABLE);
 	lua_Integer n = col_lua_check_length(L, 1, 1, INT32_MAX, "a");
 	if (col_lua_check_length(L, 2, 2, INT32_MAX, "b") != n)
-		luaL_argerror(L, 2, lua_pushfstring(L, "b has %I entries, a has %I", luaL_len(L, 2), n));
+		luaL_argerror(L, 2,
+		              lua_pushfstring(L, "b has %I entries, a has %I", col_lua_rawlen(L, 2), n));
 	int options = opt_table(L, 3, "collide_pairs", names);
 	col_method form = options ? col_lua_read_cga_method(L, options, options, "form") : COL_METHOD_CGA;
 	col_cga_query *a = lua_newuserdatauv(L, 2 * (size_t)n * sizeof *a + 1, 0), *b = a + n;
 	for (lua_Integer i = 0; i < n; i++) {
-		lua_geti(L, 1, i + 1);
+		lua_rawgeti(L, 1, i + 1);
 		const char *name = lua_pushfstring(L, "a[%I]", i + 1);
 		col_lua_table_cga_query(L, -2, 1, name, &a[i]);
 		lua_pop(L, 2);
-		lua_geti(L, 2, i + 1);
+		lua_rawgeti(L, 2, i + 1);
 		name = lua_pushfstring(L, "b[%I]", i + 1);
 		col_lua_table_cga_query(L, -2, 2, name, &b[i]);
 		lua_pop(L, 2);
@@ -693,7 +694,7 @@ static col_gpu_particles *check_particles(lua_State *L, int arg)
 static bool field_box(lua_State *L, int idx, const char *key, int arg, col_aabb3 *out)
 {
 	int top = lua_gettop(L);
-	if (lua_getfield(L, idx, key) == LUA_TNIL) {
+	if (col_lua_rawfield(L, idx, key) == LUA_TNIL) {
 		lua_settop(L, top);
 		return false;
 	}
@@ -706,9 +707,9 @@ static bool field_box(lua_State *L, int idx, const char *key, int arg, col_aabb3
 	const char *ends[2] = {"min", "max"};
 	col_vec3 *targets[2] = {&out->min, &out->max};
 	for (int k = 0; k < 2; k++) {
-		if (lua_getfield(L, box, ends[k]) == LUA_TNIL) {
+		if (col_lua_rawfield(L, box, ends[k]) == LUA_TNIL) {
 			lua_pop(L, 1);
-			lua_geti(L, box, k + 1);
+			lua_rawgeti(L, box, k + 1);
 		}
 		int value = lua_gettop(L);
 		const char *name = lua_pushfstring(L, "%s: %s", what, ends[k]);
@@ -740,7 +741,7 @@ static int gpu_particles_new(lua_State *L)
 				    lua_pushfstring(L, "particles: count must be >= 1, got %d", count));
 			o.count = (size_t)count;
 		}
-		if (lua_getfield(L, options, "seed") != LUA_TNIL) {
+		if (col_lua_rawfield(L, options, "seed") != LUA_TNIL) {
 			if (!lua_isinteger(L, -1))
 				luaL_argerror(L, options, "particles: seed must be an integer");
 			o.seed = (uint64_t)lua_tointeger(L, -1);
@@ -752,7 +753,7 @@ static int gpu_particles_new(lua_State *L)
 		const char *vectors[3] = {"spawn_velocity", "gravity", "wind"};
 		col_vec3 *targets[3] = {&o.spawn_velocity, &o.gravity, &o.wind};
 		for (int k = 0; k < 3; k++) {
-			if (lua_getfield(L, options, vectors[k]) != LUA_TNIL) {
+			if (col_lua_rawfield(L, options, vectors[k]) != LUA_TNIL) {
 				int value = lua_gettop(L);
 				const char *name = lua_pushfstring(L, "particles: %s", vectors[k]);
 				col_lua_table_point3(L, value, options, name, targets[k]);
@@ -762,7 +763,7 @@ static int gpu_particles_new(lua_State *L)
 		col_lua_option_nonnegative(L, options, "drag", options, "particles", &o.drag);
 		col_lua_option_nonnegative(L, options, "jitter", options, "particles", &o.jitter);
 		col_lua_option_nonnegative(L, options, "restitution", options, "particles", &o.restitution);
-		if (lua_getfield(L, options, "response") != LUA_TNIL) {
+		if (col_lua_rawfield(L, options, "response") != LUA_TNIL) {
 			if (lua_type(L, -1) != LUA_TSTRING)
 				luaL_argerror(L, options,
 				              "particles: response must be 'reflect', 'stick' or 'none'");
@@ -848,13 +849,19 @@ static int particles_step(lua_State *L)
 	col_gpu_mesh *meshes[8];
 	col_transform3 poses[8];
 	int n = 0;
+	/* the meshes as read, kept here while stepping (a finalizer may empty the script's list) and
+	 * then by the particles, which remember them until the next step */
+	lua_createtable(L, 8, 0);
+	int kept = lua_gettop(L);
 	if (!lua_isnoneornil(L, 3)) {
 		bool list = !luaL_testudata(L, 3, GPU_MESH);
+		if (list && !lua_istable(L, 3))
+			col_lua_typeerror(L, 3, "gpu mesh or list of gpu meshes");
 		lua_Integer length = list ? col_lua_check_length(L, 3, 3, 8, "meshes") : 1;
 		n = (int)length;
 		for (int k = 0; k < n; k++) {
 			if (list)
-				lua_geti(L, 3, k + 1);
+				lua_rawgeti(L, 3, k + 1);
 			else
 				lua_pushvalue(L, 3);
 			mesh_box *box = luaL_testudata(L, -1, GPU_MESH);
@@ -862,14 +869,14 @@ static int particles_step(lua_State *L)
 				luaL_argerror(
 				    L, 3, lua_pushfstring(L, "meshes[%d]: expected an open gpu mesh", k + 1));
 			meshes[k] = box->mesh;
-			lua_pop(L, 1);
+			lua_rawseti(L, kept, k + 1);
 			poses[k] = col_transform3_identity();
 		}
 		if (!lua_isnoneornil(L, 4)) {
 			luaL_checktype(L, 4, LUA_TTABLE);
-			bool one = lua_getfield(L, 4, "position") != LUA_TNIL ||
-			           lua_getfield(L, 4, "rotation") != LUA_TNIL;
-			lua_settop(L, 4);
+			bool one = col_lua_rawfield(L, 4, "position") != LUA_TNIL ||
+			           col_lua_rawfield(L, 4, "rotation") != LUA_TNIL;
+			lua_settop(L, kept);
 			if (one && n == 1) {
 				poses[0] = col_lua_table_pose3(L, 4, 4, "pose");
 			} else {
@@ -877,7 +884,7 @@ static int particles_step(lua_State *L)
 					luaL_argerror(
 					    L, 4, lua_pushfstring(L, "poses: expected %d, one a mesh", n));
 				for (int k = 0; k < n; k++) {
-					lua_geti(L, 4, k + 1);
+					lua_rawgeti(L, 4, k + 1);
 					const char *name = lua_pushfstring(L, "poses[%d]", k + 1);
 					if (!lua_istable(L, -2))
 						luaL_argerror(
@@ -894,15 +901,7 @@ static int particles_step(lua_State *L)
 	col_error error;
 	if (col_gpu_particles_step(ps, dt, meshes, poses, n, &stats, &error) != COL_OK)
 		return col_lua_arg_fail(L, 2, &error);
-	/* the meshes stepped against stay alive while the particles remember them */
-	lua_createtable(L, n, 0);
-	for (int k = 0; k < n; k++) {
-		if (luaL_testudata(L, 3, GPU_MESH))
-			lua_pushvalue(L, 3);
-		else
-			lua_geti(L, 3, k + 1);
-		lua_seti(L, -2, k + 1);
-	}
+	lua_pushvalue(L, kept);
 	lua_setiuservalue(L, 1, 2);
 	lua_createtable(L, 0, 8);
 	lua_pushinteger(L, (lua_Integer)stats.inside);
@@ -1057,13 +1056,13 @@ static int broadphase_pairs(lua_State *L)
 		lua_Integer count = col_lua_check_length(L, 2, 2, INT32_MAX, "boxes");
 		col_aabb3 *copy = lua_newuserdatauv(L, (size_t)count * sizeof *copy + 1, 0);
 		for (lua_Integer i = 0; i < count; i++) {
-			lua_geti(L, 2, i + 1);
+			lua_rawgeti(L, 2, i + 1);
 			const char *what = lua_pushfstring(L, "boxes[%I]", i + 1);
 			if (!lua_istable(L, -2))
 				luaL_argerror(L, 2, lua_pushfstring(L, "%s: expected {min, max}", what));
-			lua_geti(L, -2, 1);
+			lua_rawgeti(L, -2, 1);
 			col_lua_table_point3(L, -1, 2, what, &copy[i].min);
-			lua_geti(L, -3, 2);
+			lua_rawgeti(L, -3, 2);
 			col_lua_table_point3(L, -1, 2, what, &copy[i].max);
 			lua_pop(L, 4);
 		}
@@ -1091,9 +1090,9 @@ static int broadphase_pairs(lua_State *L)
 	lua_createtable(L, (int)(2 * total < INT32_MAX ? 2 * total : INT32_MAX), 0);
 	for (size_t k = 0; k < total; k++) {
 		lua_pushinteger(L, (lua_Integer)pairs[k].a + 1);
-		lua_seti(L, -2, 2 * (lua_Integer)k + 1);
+		lua_rawseti(L, -2, 2 * (lua_Integer)k + 1);
 		lua_pushinteger(L, (lua_Integer)pairs[k].b + 1);
-		lua_seti(L, -2, 2 * (lua_Integer)k + 2);
+		lua_rawseti(L, -2, 2 * (lua_Integer)k + 2);
 	}
 	lua_pushinteger(L, (lua_Integer)total);
 	push_gpu_stats(L, &stats);

@@ -45,8 +45,8 @@ static int mesh_new(lua_State *L)
 	luaL_checktype(L, 1, LUA_TTABLE);
 	lua_settop(L, 1);
 	col_lua_check_options(L, 1, 1, "mesh", names);
-	lua_getfield(L, 1, "vertices");  /* 2 */
-	lua_getfield(L, 1, "triangles"); /* 3 */
+	col_lua_rawfield(L, 1, "vertices");  /* 2 */
+	col_lua_rawfield(L, 1, "triangles"); /* 3 */
 
 	const col_lua_points *vertices = col_lua_to_points(L, 2);
 	if (vertices != NULL) {
@@ -65,7 +65,7 @@ static int mesh_new(lua_State *L)
 		col_lua_points *copy = col_lua_push_points(L, (size_t)n, 3); /* 4 */
 		char what[48];
 		for (lua_Integer i = 1; i <= n; i++) {
-			lua_geti(L, 2, i);
+			lua_rawgeti(L, 2, i);
 			snprintf(what, sizeof what, "vertex %lld", (long long)i);
 			col_vec3 p;
 			col_lua_table_point3(L, -1, 1, what, &p);
@@ -89,17 +89,17 @@ static int mesh_new(lua_State *L)
 	int32_t *indices =
 	    lua_newuserdatauv(L, sizeof(int32_t) * 3 * (size_t)(triangle_count > 0 ? triangle_count : 1), 0);
 	for (int t = 0; t < triangle_count; t++) {
-		if (lua_geti(L, 3, t + 1) != LUA_TTABLE)
+		if (lua_rawgeti(L, 3, t + 1) != LUA_TTABLE)
 			return luaL_argerror(L, 1,
 			                     lua_pushfstring(L, "triangle %d: expected {i, j, k}, got %s",
 			                                     t + 1, luaL_typename(L, -1)));
-		if (luaL_len(L, -1) != 3)
+		if (col_lua_rawlen(L, -1) != 3)
 			return luaL_argerror(
 			    L, 1,
 			    lua_pushfstring(L, "triangle %d: expected {i, j, k}, got a table of length %I",
-			                    t + 1, luaL_len(L, -1)));
+			                    t + 1, col_lua_rawlen(L, -1)));
 		for (int k = 0; k < 3; k++) {
-			lua_geti(L, -1, k + 1);
+			lua_rawgeti(L, -1, k + 1);
 			int isint = 0;
 			lua_Integer index = lua_tointegerx(L, -1, &isint);
 			if (!isint || lua_type(L, -1) != LUA_TNUMBER)
@@ -142,7 +142,7 @@ static int mesh_call(lua_State *L)
 		return mesh_new(L);
 	lua_pushcfunction(L, mesh_new);
 	lua_insert(L, 1);
-	lua_call(L, lua_gettop(L) - 1, 1);
+	lua_call(L, lua_gettop(L) - 1, 1); /* our own mesh_new, no script code */
 	return 1;
 }
 

@@ -62,7 +62,7 @@ static int bvh_new(lua_State *L)
 		luaL_checktype(L, 2, LUA_TTABLE);
 		col_lua_check_options(L, 2, 2, "bvh", bvh_options);
 		col_lua_option_int(L, 2, "leaf_triangles", 2, "bvh", &options.leaf_triangles);
-		int type = lua_getfield(L, 2, "surface_only");
+		int type = col_lua_rawfield(L, 2, "surface_only");
 		if (type != LUA_TNIL) {
 			if (type != LUA_TBOOLEAN)
 				luaL_argerror(L, 2,

@@ -127,9 +127,9 @@ static int row_dim(lua_State *L, int row, int arg)
 		luaL_argerror(L, arg,
 		              lua_pushfstring(L, "row 1: expected a point {x, y} or {x, y, z}, got %s",
 		                              luaL_typename(L, row)));
-	lua_Integer n = luaL_len(L, row);
+	lua_Integer n = col_lua_rawlen(L, row);
 	if (n == 0) {
-		bool has_z = lua_getfield(L, row, "z") != LUA_TNIL;
+		bool has_z = col_lua_rawfield(L, row, "z") != LUA_TNIL;
 		lua_pop(L, 1);
 		return has_z ? 3 : 2;
 	}
@@ -149,7 +149,7 @@ static col_lua_points *points_from_table(lua_State *L, int arg, int dim)
 		if (n == 0) {
 			dim = 2;
 		} else {
-			lua_geti(L, arg, 1);
+			lua_rawgeti(L, arg, 1);
 			dim = row_dim(L, lua_gettop(L), arg);
 			lua_pop(L, 1);
 		}
@@ -157,11 +157,11 @@ static col_lua_points *points_from_table(lua_State *L, int arg, int dim)
 	col_lua_points *points = col_lua_push_points(L, (size_t)n, dim);
 	char what[48];
 	for (lua_Integer i = 1; i <= n; i++) {
-		lua_geti(L, arg, i);
+		lua_rawgeti(L, arg, i);
 		int row = lua_gettop(L);
 		double *out = points->data + (size_t)(i - 1) * (size_t)dim;
 		/* Fast path: a plain array of dim numbers. */
-		if (lua_type(L, row) == LUA_TTABLE && lua_rawlen(L, row) == (size_t)dim &&
+		if (lua_type(L, row) == LUA_TTABLE && col_lua_rawlen(L, row) == dim &&
 		    lua_rawgeti(L, row, 1) == LUA_TNUMBER && lua_rawgeti(L, row, 2) == LUA_TNUMBER &&
 		    (dim == 2 || lua_rawgeti(L, row, 3) == LUA_TNUMBER)) {
 			for (int k = 0; k < dim; k++)
@@ -169,7 +169,7 @@ static col_lua_points *points_from_table(lua_State *L, int arg, int dim)
 			lua_settop(L, row - 1);
 			if (isfinite(out[0]) && isfinite(out[1]) && (dim == 2 || isfinite(out[2])))
 				continue;
-			lua_geti(L, arg, i); /* fall through to the slow path for its message */
+			lua_rawgeti(L, arg, i); /* fall through to the slow path for its message */
 		} else {
 			lua_settop(L, row);
 		}

@@ -44,7 +44,7 @@ static col_contour read_contour(lua_State *L, int idx, int arg, const char *labe
 		lua_Integer n = col_lua_check_length(L, idx, arg, INT_MAX, what);
 		points = col_lua_push_points(L, (size_t)n, 2);
 		for (lua_Integer i = 1; i <= n; i++) {
-			lua_geti(L, idx, i);
+			lua_rawgeti(L, idx, i);
 			snprintf(what, sizeof what, "%s vertex %lld", label, (long long)i);
 			col_vec2 p;
 			col_lua_table_point2(L, -1, arg, what, &p);
@@ -67,7 +67,7 @@ static int polygon_new(lua_State *L)
 		static const char *const names[] = {"holes", NULL};
 		luaL_checktype(L, 2, LUA_TTABLE);
 		col_lua_check_options(L, 2, 2, "polygon", names); /* {hole = ...} must not drop the hole */
-		lua_getfield(L, 2, "holes");
+		col_lua_rawfield(L, 2, "holes");
 		if (!lua_isnil(L, -1)) {
 			if (!lua_istable(L, -1))
 				luaL_argerror(L, 2,
@@ -85,7 +85,7 @@ static int polygon_new(lua_State *L)
 	int kept_from = lua_gettop(L) + 1;
 	char label[32];
 	for (int h = 1; h <= hole_count; h++) {
-		lua_geti(L, 2, h);
+		lua_rawgeti(L, 2, h);
 		snprintf(label, sizeof label, "hole %d", h);
 		contours[h] = read_contour(L, -1, 2, label);
 		col_lua_keep_above(L, 4, kept_from);

@@ -46,13 +46,13 @@ static col_polyhedron_options check_options(lua_State *L, int arg)
 		return options;
 	luaL_checktype(L, arg, LUA_TTABLE);
 	col_lua_check_options(L, arg, arg, "polyhedron", polyhedron_options);
-	if (lua_getfield(L, arg, "origin") != LUA_TNIL) {
+	if (col_lua_rawfield(L, arg, "origin") != LUA_TNIL) {
 		col_lua_table_point3(L, -1, arg, "polyhedron: origin", &options.origin);
 		options.has_origin = true;
 	}
 	lua_pop(L, 1);
 	col_lua_field_number(L, arg, "planarity_tolerance", arg, "polyhedron", &options.planarity_tolerance);
-	int type = lua_getfield(L, arg, "triangle_fast_path");
+	int type = col_lua_rawfield(L, arg, "triangle_fast_path");
 	if (type != LUA_TNIL) {
 		if (type != LUA_TBOOLEAN)
 			luaL_argerror(
@@ -85,7 +85,7 @@ static const col_lua_points *check_vertices(lua_State *L, int idx)
 	col_lua_points *copy = col_lua_push_points(L, (size_t)n, 3);
 	char what[48];
 	for (lua_Integer i = 1; i <= n; i++) {
-		lua_geti(L, idx, i);
+		lua_rawgeti(L, idx, i);
 		snprintf(what, sizeof what, "vertex %lld", (long long)i);
 		col_vec3 p;
 		col_lua_table_point3(L, -1, 1, what, &p);
@@ -97,13 +97,25 @@ static const col_lua_points *check_vertices(lua_State *L, int idx)
 	return copy;
 }
 
+/* Puts value at list[*k] (list NULL: only counts) and moves on, never past room: the entries
+ * counted before, as a finalizer run by the allocation in between may have changed the table. */
+static void put_entry(lua_State *L, int32_t *list, int room, int *k, int32_t value)
+{
+	if (*k >= room)
+		luaL_argerror(
+		    L, 1, list != NULL ? "faces: changed while they were read" : "faces: too many indices");
+	if (list != NULL)
+		list[*k] = value;
+	(*k)++;
+}
+
 /* Reads loop `loop` of face `face` (the table on top) into list from *k on, or only counts it
  * when list is NULL; indices are checked against 1..vertex_count. */
-static void read_loop(lua_State *L, int face, int loop, int vertex_count, int32_t *list, int *k)
+static void read_loop(lua_State *L, int face, int loop, int vertex_count, int32_t *list, int room, int *k)
 {
 	int n = (int)col_lua_check_length(L, -1, 1, INT_MAX / 2, "faces: loop");
 	for (int i = 1; i <= n; i++) {
-		lua_geti(L, -1, i);
+		lua_rawgeti(L, -1, i);
 		int isint = 0;
 		lua_Integer index = lua_tointegerx(L, -1, &isint);
 		if (!isint || lua_type(L, -1) != LUA_TNUMBER)
@@ -117,58 +129,49 @@ static void read_loop(lua_State *L, int face, int loop, int vertex_count, int32_
 			    L, 1,
 			    lua_pushfstring(L, "faces: face %d loop %d: vertex index %I out of range 1..%d",
 			                    face, loop, index, vertex_count));
-		if (list != NULL)
-			list[*k] = (int32_t)(index - 1);
-		(*k)++;
+		put_entry(L, list, room, k, (int32_t)(index - 1));
 		lua_pop(L, 1);
-		if (*k > INT_MAX / 2)
-			luaL_argerror(L, 1, "faces: too many indices");
 	}
 }
 
 /* The faces table at idx as the engine's index list: each face a list of indices (one loop) or a
- * list of loops (the outer one, then holes). Counts when list is NULL. Returns the entries. */
-static int read_faces(lua_State *L, int idx, int vertex_count, int32_t *list)
+ * list of loops (the outer one, then holes). Counts when list is NULL. Returns the entries, at
+ * most room. */
+static int read_faces(lua_State *L, int idx, int vertex_count, int32_t *list, int room)
 {
 	int faces = (int)col_lua_check_length(L, idx, 1, INT_MAX / 4, "faces");
 	if (faces == 0)
 		luaL_argerror(L, 1, "faces: no faces");
 	int k = 0;
 	for (int f = 1; f <= faces; f++) {
-		if (lua_geti(L, idx, f) != LUA_TTABLE)
+		if (lua_rawgeti(L, idx, f) != LUA_TTABLE)
 			luaL_argerror(L, 1,
 			              lua_pushfstring(
 			                  L, "faces: face %d: expected a list of indices or of loops, got %s",
 			                  f, luaL_typename(L, -1)));
-		int first = lua_geti(L, -1, 1);
+		int first = lua_rawgeti(L, -1, 1);
 		lua_pop(L, 1);
 		if (first == LUA_TTABLE) {
 			int loops = (int)col_lua_check_length(L, -1, 1, INT_MAX / 4, "faces: face");
 			for (int l = 1; l <= loops; l++) {
-				if (lua_geti(L, -1, l) != LUA_TTABLE)
+				if (lua_rawgeti(L, -1, l) != LUA_TTABLE)
 					luaL_argerror(
 					    L, 1,
 					    lua_pushfstring(
 					        L,
 					        "faces: face %d: loop %d must be a list of indices, got %s",
 					        f, l, luaL_typename(L, -1)));
-				read_loop(L, f, l, vertex_count, list, &k);
+				read_loop(L, f, l, vertex_count, list, room, &k);
 				lua_pop(L, 1);
-				if (l < loops) {
-					if (list != NULL)
-						list[k] = COL_POLYHEDRON_NEXT_LOOP;
-					k++;
-				}
+				if (l < loops)
+					put_entry(L, list, room, &k, COL_POLYHEDRON_NEXT_LOOP);
 			}
 		} else {
-			read_loop(L, f, 1, vertex_count, list, &k);
+			read_loop(L, f, 1, vertex_count, list, room, &k);
 		}
 		lua_pop(L, 1);
-		if (f < faces) {
-			if (list != NULL)
-				list[k] = COL_POLYHEDRON_NEXT_FACE;
-			k++;
-		}
+		if (f < faces)
+			put_entry(L, list, room, &k, COL_POLYHEDRON_NEXT_FACE);
 	}
 	return k;
 }
@@ -194,8 +197,8 @@ static int polyhedron_new(lua_State *L)
 	luaL_checktype(L, 1, LUA_TTABLE);
 	col_polyhedron_options options = check_options(L, 2);
 	lua_settop(L, 2);
-	lua_getfield(L, 1, "vertices");                        /* 3 */
-	lua_getfield(L, 1, "faces");                           /* 4 */
+	col_lua_rawfield(L, 1, "vertices");                    /* 3 */
+	col_lua_rawfield(L, 1, "faces");                       /* 4 */
 	const col_lua_points *vertices = check_vertices(L, 3); /* a copy is left at 5 */
 	if (vertices->count > INT_MAX)
 		return luaL_argerror(L, 1, "vertices: too many");
@@ -204,9 +207,10 @@ static int polyhedron_new(lua_State *L)
 		    L, 1,
 		    lua_pushfstring(L, "faces: expected a table of faces, got %s", luaL_typename(L, 4)));
 	int vertex_count = (int)vertices->count;
-	int entries = read_faces(L, 4, vertex_count, NULL);
+	int entries = read_faces(L, 4, vertex_count, NULL, INT_MAX / 2);
 	int32_t *list = lua_newuserdatauv(L, sizeof(int32_t) * (size_t)entries, 0);
-	read_faces(L, 4, vertex_count, list);
+	if (read_faces(L, 4, vertex_count, list, entries) != entries)
+		return luaL_argerror(L, 1, "faces: changed while they were read");
 	polyhedron_box *box = push_polyhedron_box(L);
 	col_error error;
 	col_status status = col_polyhedron_create((const col_vec3 *)vertices->data, vertex_count, list,

@@ -145,7 +145,7 @@ static col_transform3 check_pose(lua_State *L, int arg, int dimension)
 		                              : "pose {position =, rotation = | axis =, angle =}");
 	col_lua_check_options(L, arg, arg, "pose", dimension == 2 ? names2 : names3);
 	col_transform3 pose = col_transform3_identity();
-	if (lua_getfield(L, arg, "position") != LUA_TNIL) {
+	if (col_lua_rawfield(L, arg, "position") != LUA_TNIL) {
 		if (dimension == 2) {
 			col_vec2 p;
 			col_lua_table_point2(L, -1, arg, "pose: position", &p);
@@ -161,11 +161,11 @@ static col_transform3 check_pose(lua_State *L, int arg, int dimension)
 		pose.rotation = col_shape_pose2((col_vec2){0.0, 0.0}, angle).rotation;
 		return pose;
 	}
-	bool has_rotation = lua_getfield(L, arg, "rotation") != LUA_TNIL;
+	bool has_rotation = col_lua_rawfield(L, arg, "rotation") != LUA_TNIL;
 	if (has_rotation)
 		pose.rotation = col_lua_table_quat(L, -1, arg, "pose: rotation");
 	lua_pop(L, 1);
-	if (lua_getfield(L, arg, "axis") != LUA_TNIL) {
+	if (col_lua_rawfield(L, arg, "axis") != LUA_TNIL) {
 		if (has_rotation)
 			luaL_argerror(L, arg, "pose: give rotation, or axis and angle, not both");
 		col_vec3 axis;

@@ -71,22 +71,22 @@ static int segment_new(lua_State *L)
 {
 	col_segment s;
 	if (lua_istable(L, 1)) {
-		if (lua_getfield(L, 1, "a") != LUA_TNIL) {
+		if (col_lua_rawfield(L, 1, "a") != LUA_TNIL) {
 			static const char *const names[] = {"a", "b", NULL};
 			col_lua_check_options(L, 1, 1, "segment", names);
 			col_lua_table_point2(L, -1, 1, "a", &s.a);
-			lua_getfield(L, 1, "b");
+			col_lua_rawfield(L, 1, "b");
 			col_lua_table_point2(L, -1, 1, "b", &s.b);
 		} else {
-			if (luaL_len(L, 1) != 2)
+			if (col_lua_rawlen(L, 1) != 2)
 				luaL_argerror(L, 1,
 				              lua_pushfstring(
 				                  L,
 				                  "expected { {x1, y1}, {x2, y2} }, got a table of length %I",
-				                  luaL_len(L, 1)));
-			lua_geti(L, 1, 1);
+				                  col_lua_rawlen(L, 1)));
+			lua_rawgeti(L, 1, 1);
 			col_lua_table_point2(L, -1, 1, "end 1", &s.a);
-			lua_geti(L, 1, 2);
+			lua_rawgeti(L, 1, 2);
 			col_lua_table_point2(L, -1, 1, "end 2", &s.b);
 		}
 	} else {
@@ -275,24 +275,24 @@ static int circle_new(lua_State *L)
 		c.radius = col_lua_check_finite(L, 2);
 		blame = 2;
 	} else if (lua_istable(L, 1)) {
-		if (lua_getfield(L, 1, "center") != LUA_TNIL) {
+		if (col_lua_rawfield(L, 1, "center") != LUA_TNIL) {
 			static const char *const names[] = {"center", "radius", NULL};
 			col_lua_check_options(L, 1, 1, "circle", names);
 			col_lua_table_point2(L, -1, 1, "center", &c.center);
 			if (!col_lua_field_number(L, 1, "radius", 1, "circle", &c.radius))
 				return luaL_argerror(L, 1, "circle: radius must be a number, got nil");
 		} else {
-			if (luaL_len(L, 1) != 3)
+			if (col_lua_rawlen(L, 1) != 3)
 				return luaL_argerror(
 				    L, 1,
 				    lua_pushfstring(L,
 				                    "expected {x, y, r} or {center = {x, y}, radius = r}, "
 				                    "got a table of length %I",
-				                    luaL_len(L, 1)));
+				                    col_lua_rawlen(L, 1)));
 			double v[3];
 			static const char *const names[3] = {"x", "y", "r"};
 			for (int i = 0; i < 3; i++) {
-				lua_geti(L, 1, i + 1);
+				lua_rawgeti(L, 1, i + 1);
 				if (lua_type(L, -1) != LUA_TNUMBER)
 					return luaL_argerror(
 					    L, 1,

@@ -43,31 +43,31 @@ static int sphere_new(lua_State *L)
 		s.radius = col_lua_check_finite(L, 2);
 		blame = 2;
 	} else if (lua_istable(L, 1)) {
-		if (lua_getfield(L, 1, "center") != LUA_TNIL) {
+		if (col_lua_rawfield(L, 1, "center") != LUA_TNIL) {
 			static const char *const names[] = {"center", "radius", NULL};
 			col_lua_check_options(L, 1, 1, "sphere", names);
 			col_lua_table_point3(L, -1, 1, "center", &s.center);
 			if (!col_lua_field_number(L, 1, "radius", 1, "sphere", &s.radius))
 				return luaL_argerror(L, 1, "sphere: radius must be a number, got nil");
 		} else {
-			if (luaL_len(L, 1) != 4)
+			if (col_lua_rawlen(L, 1) != 4)
 				return luaL_argerror(
 				    L, 1,
 				    lua_pushfstring(
 				        L,
 				        "expected {x, y, z, r} or {center = {x, y, z}, radius = r}, "
 				        "got a table of length %I",
-				        luaL_len(L, 1)));
+				        col_lua_rawlen(L, 1)));
 			/* {x, y, z, r}: the first three as a point, r by itself */
 			lua_settop(L, 1);
 			lua_createtable(L, 3, 0);
 			for (int i = 1; i <= 3; i++) {
-				lua_geti(L, 1, i);
+				lua_rawgeti(L, 1, i);
 				lua_rawseti(L, 2, i);
 			}
 			col_lua_table_point3(L, 2, 1, "sphere", &s.center);
-			lua_geti(L, 1, 4);
-			lua_setfield(L, 2, "r");
+			lua_rawgeti(L, 1, 4);
+			lua_setfield(L, 2, "r"); /* our own table */
 			if (!col_lua_field_number(L, 2, "r", 1, "sphere", &s.radius))
 				return luaL_argerror(L, 1, "sphere: r must be a number, got nil");
 		}

@@ -79,7 +79,7 @@ static int trajectory_new(lua_State *L)
 	if (!lua_isnoneornil(L, 2)) {
 		luaL_checktype(L, 2, LUA_TTABLE);
 		col_lua_check_options(L, 2, 2, "trajectory", trajectory_options);
-		int type = lua_getfield(L, 2, "kind");
+		int type = col_lua_rawfield(L, 2, "kind");
 		if (type != LUA_TNIL) {
 			const char *kind = lua_tostring(L, -1);
 			if (type != LUA_TSTRING ||
@@ -94,7 +94,7 @@ static int trajectory_new(lua_State *L)
 			circular = strcmp(kind, "circular") == 0;
 		}
 		lua_pop(L, 1);
-		type = lua_getfield(L, 2, "count");
+		type = col_lua_rawfield(L, 2, "count");
 		if (type != LUA_TNIL) {
 			int isint = 0;
 			count = lua_tointegerx(L, -1, &isint);
@@ -105,7 +105,7 @@ static int trajectory_new(lua_State *L)
 				                  COL_LUA_MAX_POINTS, luaL_tolstring(L, -1, NULL)));
 		}
 		lua_pop(L, 1);
-		type = lua_getfield(L, 2, "seed");
+		type = col_lua_rawfield(L, 2, "seed");
 		if (type != LUA_TNIL) {
 			int isint = 0;
 			seed = lua_tointegerx(L, -1, &isint);
@@ -128,10 +128,10 @@ static int trajectory_new(lua_State *L)
 	double y = shape.center.y + 0.4 * (shape.box.max.y - shape.box.min.y);
 	if (options) {
 		col_lua_field_number(L, 2, "y", 2, "trajectory", &y);
-		if (circular && (lua_getfield(L, 2, "y") != LUA_TNIL))
+		if (circular && (col_lua_rawfield(L, 2, "y") != LUA_TNIL))
 			luaL_argerror(
 			    L, 2, "trajectory: y is for a linear trajectory (a circular one takes radius)");
-		if (!circular && (lua_getfield(L, 2, "radius") != LUA_TNIL))
+		if (!circular && (col_lua_rawfield(L, 2, "radius") != LUA_TNIL))
 			luaL_argerror(
 			    L, 2, "trajectory: radius is for a circular trajectory (a linear one takes y)");
 		lua_settop(L, 2);

@@ -51,7 +51,7 @@ static int tritree_new(lua_State *L)
 				                                    max_memory));
 			options.max_memory = (size_t)max_memory;
 		}
-		if (lua_getfield(L, 2, "origin") != LUA_TNIL) {
+		if (col_lua_rawfield(L, 2, "origin") != LUA_TNIL) {
 			col_lua_table_point2(L, -1, 2, "tritree: origin", &options.origin);
 			options.has_origin = true;
 		}

@@ -446,7 +446,7 @@ int main(int argc, char **argv)
 	test_bad_script("error_draw.lua", "error in draw()", "error object is a table");
 	test_bad_script("error_collide.lua", "error in load()", "polygon");
 	test_bad_script("error_g.lua", "error in draw()", "bad argument #1");
-	test_bad_script("error_g_length.lua", "error in draw()", "g.polygon: holes: length -1 is negative");
+	test_bad_script("error_g_length.lua", "error in draw()", "g.polygon: needs at least 3 points, got 0");
 	test_bad_script("error_g_flat.lua", "error in draw()",
 	                "g.polygon: coordinate 5 is not a finite number");
 	test_bad_script("error_g_args.lua", "error in draw()",
