@@ -118,7 +118,7 @@ static col_color check_color(lua_State *L, int idx, const char *what)
 		lua_pop(L, 1);
 		if (lua_rawgeti(L, idx, 2) == LUA_TNIL) {
 			lua_pop(L, 1);
-			lua_getfield(L, idx, "a");
+			col_lua_rawfield(L, idx, "a");
 		}
 		if (!lua_isnil(L, -1)) {
 			double alpha = lua_tonumber(L, -1);
@@ -135,7 +135,7 @@ static col_color check_color(lua_State *L, int idx, const char *what)
 	for (int i = 0; i < 4; i++) {
 		if (lua_rawgeti(L, idx, i + 1) == LUA_TNIL) {
 			lua_pop(L, 1);
-			lua_getfield(L, idx, keys[i]);
+			col_lua_rawfield(L, idx, keys[i]);
 		}
 		double value = lua_tonumber(L, -1);
 		if (lua_type(L, -1) == LUA_TNUMBER && value >= 0.0 && value <= 1.0)
@@ -157,7 +157,7 @@ typedef struct host_style {
 static float field_float(lua_State *L, int idx, const char *key, float fallback, const char *what)
 {
 	float value = fallback;
-	if (lua_getfield(L, idx, key) != LUA_TNIL) {
+	if (col_lua_rawfield(L, idx, key) != LUA_TNIL) {
 		if (!lua_isnumber(L, -1) || !isfinite(lua_tonumber(L, -1)) || lua_tonumber(L, -1) < 0.0)
 			luaL_error(L, "%s: style.%s must be a number >= 0", what, key);
 		value = (float)lua_tonumber(L, -1);
@@ -168,7 +168,7 @@ static float field_float(lua_State *L, int idx, const char *key, float fallback,
 
 static void field_color(lua_State *L, int idx, const char *key, col_color *out, const char *what)
 {
-	if (lua_getfield(L, idx, key) != LUA_TNIL) {
+	if (col_lua_rawfield(L, idx, key) != LUA_TNIL) {
 		char where[64];
 		snprintf(where, sizeof where, "%s: style.%s", what, key);
 		*out = check_color(L, lua_gettop(L), where);
@@ -182,7 +182,7 @@ static const char *const style_keys[] = {"fill", "line", "color", "width", "size
 
 static void field_boolean(lua_State *L, int idx, const char *key, bool *out, const char *what)
 {
-	int type = lua_getfield(L, idx, key);
+	int type = col_lua_rawfield(L, idx, key);
 	if (type != LUA_TNIL) {
 		if (type != LUA_TBOOLEAN)
 			luaL_error(L, "%s: style.%s must be a boolean, got %s", what, key, lua_typename(L, type));
@@ -212,7 +212,7 @@ static host_style check_style_with(lua_State *L, int idx, host_style style, cons
 	 * for both. */
 	int first = lua_rawgeti(L, idx, 1);
 	lua_pop(L, 1);
-	lua_getfield(L, idx, "r");
+	col_lua_rawfield(L, idx, "r");
 	bool named_color = !lua_isnil(L, -1);
 	lua_pop(L, 1);
 	if (first == LUA_TNUMBER || first == LUA_TSTRING || named_color) {
@@ -372,7 +372,7 @@ static int g_polygon(lua_State *L)
 		                 lua_pushfstring(L, "collide.polygon or table of points expected, got %s",
 		                                 luaL_typename(L, 1)));
 	int holes = 0;
-	int holes_type = lua_istable(L, 1) ? lua_getfield(L, 1, "holes") : (lua_pushnil(L), LUA_TNIL);
+	int holes_type = lua_istable(L, 1) ? col_lua_rawfield(L, 1, "holes") : (lua_pushnil(L), LUA_TNIL);
 	if (holes_type == LUA_TTABLE)
 		holes = (int)col_lua_check_length(L, -1, 0, MAX_HOLES, "g.polygon: holes");
 	else if (holes_type != LUA_TNIL)
@@ -592,7 +592,7 @@ static int g_covering(lua_State *L)
 		field_color(L, 2, "negative", &colors[2], "g.covering");
 		field_color(L, 2, "inside", &inside, "g.covering");
 		field_color(L, 2, "outside", &outside, "g.covering");
-		if (lua_getfield(L, 2, "origin") != LUA_TNIL)
+		if (col_lua_rawfield(L, 2, "origin") != LUA_TNIL)
 			show_origin = lua_toboolean(L, -1);
 		lua_pop(L, 1);
 	}
@@ -636,7 +636,7 @@ static int g_tritree(lua_State *L)
 			return luaL_error(L, "g.tritree: level %d out of range 1..%d", level, stats.levels);
 		bool *flags[4] = {&fitted, &raw, &circles, &envelope};
 		for (int k = 0; k < 4; k++) {
-			if (lua_getfield(L, 2, names[k + 1]) != LUA_TNIL)
+			if (col_lua_rawfield(L, 2, names[k + 1]) != LUA_TNIL)
 				*flags[k] = lua_toboolean(L, -1);
 			lua_pop(L, 1);
 		}
@@ -712,7 +712,7 @@ static int g_grid(lua_State *L)
 	if (lua_istable(L, 2)) {
 		field_color(L, 2, "inside", &inside, "g.grid");
 		field_color(L, 2, "outside", &outside, "g.grid");
-		if (lua_getfield(L, 2, "origins") != LUA_TNIL)
+		if (col_lua_rawfield(L, 2, "origins") != LUA_TNIL)
 			origins = lua_toboolean(L, -1);
 		lua_pop(L, 1);
 	}
@@ -864,7 +864,7 @@ static int g_hud(lua_State *L)
 /* Reads the numbers of a request field into values; returns how many. */
 static int read_numbers(lua_State *L, int idx, const char *key, int count, double *values, const char *what)
 {
-	int type = lua_getfield(L, idx, key);
+	int type = col_lua_rawfield(L, idx, key);
 	if (type == LUA_TNIL) {
 		lua_pop(L, 1);
 		return 0;

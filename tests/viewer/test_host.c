@@ -309,6 +309,11 @@ static void test_misuse_survived(void)
 	      r.status, r.out, r.err);
 	CHECK(strstr(r.err, "Lua warning: warnings reach stderr\n") && !strstr(r.err, "not shown"),
 	      "survive_misuse: warn() as under stock lua, stderr: %s", r.err);
+	/* style and option tables whose __index would close what is being drawn: read raw */
+	source(script, sizeof script, "proxy_options.lua");
+	run(&r, script, "--headless --frames 2 --size 64x64");
+	CHECK(r.status == 0 && strstr(r.out, "proxies ignored"), "proxy_options: exit %d, stdout: %s stderr: %s",
+	      r.status, r.out, r.err);
 }
 
 /* Without a display server (DISPLAY and WAYLAND_DISPLAY unset, or DISPLAY naming none) a window
