@@ -2,7 +2,8 @@
 /* The Lua API on any sequence of calls. A fresh Lua state per input opens the collide module and
  * fills a pool of values: numbers (NaN, infinities, huge, tiny, negative, integer limits), strings
  * (method and option names), tables (points, contours, option tables, a table whose __len lies, one
- * whose __index raises) and collide objects of most kinds (the GPU backend's are left to the calls
+ * whose __index raises, ones whose __index and __len close a pool object, and a __gc finalizer
+ * that closes one at every collection) and collide objects of most kinds (the GPU backend's are left to the calls
  * that make them: a context starts threads, too slow for every input). The input is read as calls: two bytes
  * pick a function of the module or a method or metamethod of one of its types, one byte the
  * argument count, one byte each argument from the pool; each call runs under lua_pcall and its
@@ -97,11 +98,26 @@ static const char setup[] =
     "local liar = setmetatable({}, { __len = function() return 1e9 end })\n"
     "local negative = setmetatable({ 1, 2 }, { __len = function() return -1 end })\n"
     "local raising = setmetatable({}, { __index = function() error('boom') end })\n"
+    /* Script code that closes a pool object, the next one each time: from a table's __index and
+     * __len while a binding reads it (read raw, they never run), and from a __gc finalizer that
+     * re-arms itself (it runs at allocations inside bindings, where close() is refused). */
+    "local V, victim = nil, 0\n"
+    "local function close_next()\n"
+    "  victim = victim % #V + 1\n"
+    "  local v = V[victim]\n"
+    "  if type(v) == 'userdata' and v.close then pcall(v.close, v) end\n"
+    "end\n"
+    "local closing = setmetatable({}, { __index = function() close_next() end,\n"
+    "  __len = function() close_next(); return 3 end })\n"
+    "local closing_points = setmetatable({ { 0, 0 }, { 4, 0 }, { 4, 4 } },\n"
+    "  { __index = function() close_next() end, __len = function() close_next(); return 3 end })\n"
+    "local function arm() setmetatable({}, { __gc = function() close_next(); arm() end }) end\n"
+    "arm()\n"
     "local poly = collide.polygon(sq)\n"
     "local mesh = collide.mesh.icosphere(0)\n"
     "local convex = collide.convex(tri3)\n"
     "local closed = collide.polygon(sq); closed:close()\n"
-    "local V = { 0, 1, -1, 2, 3, 5, 0.5, -0.5, 1e-300, 1e300, 1e30, 1e31, 0 / 0, 1 / 0, -1 / 0,\n"
+    "V = { 0, 1, -1, 2, 3, 5, 0.5, -0.5, 1e-300, 1e300, 1e30, 1e31, 0 / 0, 1 / 0, -1 / 0,\n"
     "  math.maxinteger, math.mininteger, 2 ^ 31, 100, '', 'x', 'crossing', 'winding', 'cga',\n"
     "  'euclidean', 'cpu', 'auto', 'surface', 'solid', 'paper', 'tritree', true, false,\n"
     "  sq, tri3, { sq }, { { 1, 1 }, { 1, 2 }, { 2, 2 } }, {}, { 1, 2 }, { 1, 2, 3 }, { x = 1, y = 2 },\n"
@@ -109,7 +125,7 @@ static const char setup[] =
     "  { max_memory = 1000 }, { device = 'cpu' }, { hits = true }, { trace = true },\n"
     "  { position = { 1, 0, 0 } }, { segment = { { 0, 0, 0 }, { 1, 1, 1 } } }, { count = 3 },\n"
     "  { vertices = tri3, triangles = { { 1, 2, 3 } } }, { vertices = tri3, faces = { { 1, 2, 3 } } },\n"
-    "  liar, negative, raising, print, poly, closed, mesh, convex,\n"
+    "  liar, negative, raising, closing, closing_points, print, poly, closed, mesh, convex,\n"
     "  collide.points(sq), collide.points(tri3), collide.points(0), collide.circle(0, 0, 1),\n"
     "  collide.sphere(0, 0, 0, 1), collide.segment(0, 0, 1, 1), collide.box(1, 1, 1),\n"
     "  collide.tritree(poly), collide.covering(poly), collide.grid(poly), collide.quadtree(poly),\n"
