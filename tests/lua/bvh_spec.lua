@@ -467,19 +467,20 @@ local BOX_INSIDE = {
 local BOX_OUTSIDE = { { 1.001, 0, 0 }, { 0, -0.6001, 0 }, { 1, 0.6, 0.40001 }, { 2, 1.2, 0.8 }, { 0, 0, 5 } }
 
 describe("collide.bvh point queries", function()
-	it("agrees with mesh:contains and the tetra-tree on 3000 random points per shape", function()
+	it("agrees with mesh:contains and the tetra-tree on " .. support.cases(3000) .. " random points per shape", function()
 		for name, m in pairs(meshes()) do
 			for _, options in ipairs{ {}, { leaf_triangles = 1 }, { leaf_triangles = 64 } } do
 				local bvh = collide.bvh(m, options)
 				local tree = collide.tetratree(m)
-				local pts = random_points(m, 3000, 11)
+				local count = support.cases(3000)
+				local pts = random_points(m, count, 11)
 				local expected = m:contains_all(pts)
 				local results, stats = bvh:contains_all(pts)
-				assert.are.equal(3000, stats.queries)
+				assert.are.equal(count, stats.queries)
 				check_answers(name, pts, expected, results)
 				check_answers(name .. " (the tetra-tree)", pts, tree:contains_all(pts), results)
 				assert.are.equal(expected:count(), results:count())
-				for i = 1, 3000, 101 do
+				for i = 1, count, 101 do
 					local x, y, z = pts:get(i)
 					assert.are.equal(expected[i], bvh:contains(x, y, z))
 					assert.are.equal(expected[i], bvh:contains{ x, y, z })
@@ -592,12 +593,12 @@ describe("collide.bvh sphere, nearest-point and ray queries", function()
 		end
 	end)
 
-	it("agrees with the brute-force ball tests and the tetra-tree on 300 random balls per shape", function()
+	it("agrees with the brute-force ball tests and the tetra-tree on " .. support.cases(300) .. " random balls per shape", function()
 		for name, m in pairs(meshes()) do
 			local bvh = collide.bvh(m)
 			local tree = collide.tetratree(m)
 			local triangles = triangle_list(m)
-			for i, ball in ipairs(random_balls(m, 300, 5)) do
+			for i, ball in ipairs(random_balls(m, support.cases(300), 5)) do
 				local c, r = ball.center, ball.radius
 				local where = ("%s ball %d {%.17g, %.17g, %.17g} r %.17g"):format(name, i, c[1], c[2], c[3], r)
 				local solid = m:intersects(collide.sphere{ center = c, radius = r })
@@ -742,12 +743,12 @@ describe("collide.bvh sphere, nearest-point and ray queries", function()
 		assert.are.equal(1, stats.queries)
 	end)
 
-	it("agrees with the brute-force nearest distance and the tetra-tree on 300 random points per shape", function()
+	it("agrees with the brute-force nearest distance and the tetra-tree on " .. support.cases(300) .. " random points per shape", function()
 		for name, m in pairs(meshes()) do
 			local bvh = collide.bvh(m, { leaf_triangles = 8 })
 			local tree = collide.tetratree(m)
 			local triangles = triangle_list(m)
-			local pts = random_points(m, 300, 17)
+			local pts = random_points(m, support.cases(300), 17)
 			for i = 1, #pts do
 				local q = { pts:get(i) }
 				local where = name .. " point " .. i .. " (" .. table.concat(q, ", ") .. ")"

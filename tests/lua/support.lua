@@ -16,6 +16,13 @@ function support.near_vec(expected, got, tolerance, what)
 	end
 end
 
+-- How many random cases a sweep runs: n in the normal build, a tenth (at least 20) in the sanitizer
+-- build, where ctest sets COLLIDE_FAST_TESTS, as the C tests' COLLIDE_RANDOM_CASES does there.
+function support.cases(n)
+	if os.getenv("COLLIDE_FAST_TESTS") then return math.max(20, n // 10) end
+	return n
+end
+
 -- The message of the error f(...) raises, as a string; f must fail.
 function support.error_of(f, ...)
 	local ok, message = pcall(f, ...)

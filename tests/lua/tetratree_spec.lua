@@ -178,19 +178,20 @@ describe("collide.covering3d", function()
 		end
 	end)
 
-	it("agrees with mesh:contains on 3000 random points per shape, with and without a cache", function()
+	it("agrees with mesh:contains on " .. support.cases(3000) .. " random points per shape, with and without a cache", function()
 		for name, m in pairs(meshes()) do
 			for _, options in ipairs{ {}, { origin = { 0.05, 0.11, -0.07 } } } do
 				local cov = collide.covering3d(m, options)
-				local pts = random_points(m, 3000, 7)
+				local count = support.cases(3000)
+				local pts = random_points(m, count, 7)
 				local expected = m:contains_all(pts)
 				local results, stats = cov:contains_all(pts)
-				assert.are.equal(3000, stats.queries)
+				assert.are.equal(count, stats.queries)
 				check_answers(name, pts, expected, results)
 				local cache = cov:cache()
 				local cached = cov:contains_all(pts, cache)
 				check_answers(name .. " with a cache", pts, expected, cached)
-				for i = 1, 3000, 97 do
+				for i = 1, count, 97 do
 					local x, y, z = pts:get(i)
 					assert.are.equal(expected[i], cov:contains(x, y, z))
 					assert.are.equal(expected[i], cov:contains({ x, y, z }, cache))
@@ -530,21 +531,22 @@ describe("collide.tetratree", function()
 		assert.are.equal(tree:locate(0.3, 0.2, 0.1), tree:locate{ 0.3, 0.2, 0.1 })
 	end)
 
-	it("agrees with mesh:contains on 3000 random points per shape and option set, with and without a cache", function()
+	it("agrees with mesh:contains on " .. support.cases(3000) .. " random points per shape and option set, with and without a cache", function()
 		for name, m in pairs(meshes()) do
 			for _, options in ipairs{ {}, { depth = 5, min_tetrahedra = 1 }, { fit_iterations = 0, depth = 3 },
 				{ origin = { 0.05, 0.11, -0.07 } } } do
 				local tree = collide.tetratree(m, options)
-				local pts = random_points(m, 3000, 11)
+				local count = support.cases(3000)
+				local pts = random_points(m, count, 11)
 				local expected = m:contains_all(pts)
 				local results, stats = tree:contains_all(pts)
-				assert.are.equal(3000, stats.queries)
+				assert.are.equal(count, stats.queries)
 				check_answers(name, pts, expected, results)
 				local cache = tree:cache()
 				local cached, cached_stats = tree:contains_all(pts, cache)
-				assert.are.equal(3000, cached_stats.queries)
+				assert.are.equal(count, cached_stats.queries)
 				check_answers(name .. " with a cache", pts, expected, cached)
-				for i = 1, 3000, 101 do
+				for i = 1, count, 101 do
 					local x, y, z = pts:get(i)
 					assert.are.equal(expected[i], tree:contains(x, y, z))
 					assert.are.equal(expected[i], tree:contains({ x, y, z }, cache))
@@ -915,12 +917,12 @@ describe("collide.tetratree sphere, nearest-point, ray and pair queries", functi
 		end
 	end)
 
-	it("agrees with the brute-force ball tests on 300 random balls per shape, with and without a cache", function()
+	it("agrees with the brute-force ball tests on " .. support.cases(300) .. " random balls per shape, with and without a cache", function()
 		for name, m in pairs(meshes()) do
 			local tree = collide.tetratree(m, { depth = 4, min_tetrahedra = 2 })
 			local triangles = triangle_list(m)
 			local cache = tree:cache()
-			for i, ball in ipairs(random_balls(m, 300, 5)) do
+			for i, ball in ipairs(random_balls(m, support.cases(300), 5)) do
 				local c, r = ball.center, ball.radius
 				local where = ("%s ball %d {%.17g, %.17g, %.17g} r %.17g"):format(name, i, c[1], c[2], c[3], r)
 				local solid = m:intersects(collide.sphere{ center = c, radius = r })
@@ -1088,11 +1090,11 @@ describe("collide.tetratree sphere, nearest-point, ray and pair queries", functi
 		assert.are.equal(1, stats.queries)
 	end)
 
-	it("agrees with the brute-force nearest distance on 300 random points per shape", function()
+	it("agrees with the brute-force nearest distance on " .. support.cases(300) .. " random points per shape", function()
 		for name, m in pairs(meshes()) do
 			local tree = collide.tetratree(m, { depth = 4, min_tetrahedra = 2 })
 			local triangles = triangle_list(m)
-			local pts = random_points(m, 300, 17)
+			local pts = random_points(m, support.cases(300), 17)
 			for i = 1, #pts do
 				local q = { pts:get(i) }
 				local where = name .. " point " .. i .. " (" .. table.concat(q, ", ") .. ")"
