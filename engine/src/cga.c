@@ -267,9 +267,8 @@ static bool solve_inverse(const col_multivector *a, col_multivector *out)
 
 col_status col_cga_inverse(const col_multivector *a, col_multivector *out, col_error *error)
 {
-	for (int i = 0; i < COL_CGA_BLADES; i++)
-		if (!isfinite(a->c[i]))
-			return col_fail(error, COL_ERROR_NOT_FINITE, "cga: inverse of a multivector with a NaN or infinite coefficient");
+	if (!cga_all_finite(a))
+		return col_fail(error, COL_ERROR_NOT_FINITE, "cga: inverse of a multivector with a NaN or infinite coefficient");
 	/* Blades and versors: a ~a is a scalar, and ~a / (a ~a) is the inverse. */
 	col_multivector reversed, product_with_reverse;
 	col_cga_reverse(a, &reversed);
@@ -392,7 +391,7 @@ const char *col_cga_kind_name(col_cga_kind kind)
 	return (int)kind >= 0 && kind < COL_CGA_KIND_COUNT ? names[kind] : "unknown";
 }
 
-static bool all_finite(const col_multivector *a)
+bool cga_all_finite(const col_multivector *a)
 {
 	for (int i = 0; i < COL_CGA_BLADES; i++)
 		if (!isfinite(a->c[i]))
@@ -402,7 +401,7 @@ static bool all_finite(const col_multivector *a)
 
 col_cga_kind col_cga_kind_of(const col_multivector *a)
 {
-	if (!all_finite(a))
+	if (!cga_all_finite(a))
 		return COL_CGA_MIXED;
 	double scale = col_cga_magnitude(a);
 	if (scale == 0.0)

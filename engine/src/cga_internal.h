@@ -12,7 +12,12 @@
  * from the origin keep their kind, while rounding (a few 1e-16) never makes a moved flat round. */
 #define CGA_WEIGHT_ZERO 1e-14
 
+#include <stdbool.h>
+
 #include "collide/cga.h"
+
+/* Whether every coefficient of a is finite (cga.c). */
+bool cga_all_finite(const col_multivector *a);
 
 /* T_t a ~T_t (cga_versor.c): a blade moved by t, or a versor moved to act about t. */
 void cga_translate(const col_multivector *a, col_vec3 t, col_multivector *out);

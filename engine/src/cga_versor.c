@@ -98,10 +98,9 @@ col_status col_cga_apply(const col_multivector *v, const col_multivector *a, col
 	col_cga_scale(&moved, 1.0 / s, &moved);
 	/* A versor made from numbers near the range's ends (a motor about a point 1e30 away) has
 	 * coefficients near 1e154, and the sandwich's products overflow: refuse, out untouched. */
-	for (int i = 0; i < COL_CGA_BLADES; i++)
-		if (!isfinite(moved.c[i]))
-			return col_fail(error, COL_ERROR_NOT_FINITE,
-			                "cga: apply: the result overflows (versor or object too large)");
+	if (!cga_all_finite(&moved))
+		return col_fail(error, COL_ERROR_NOT_FINITE,
+		                "cga: apply: the result overflows (versor or object too large)");
 	*out = moved;
 	return COL_OK;
 }

@@ -133,9 +133,8 @@ static inline psc_cells_tally psc_check_cells(const psc_kind *kind, const char *
 	psc_cells_tally tally = {0, 0, 0, 0, 0};
 	int cells = kind->cell_count(structure);
 	for (int i = 0; i < cells; i++) {
-		/* Each origin costs the oracle a pass over every edge: the sanitizer builds, there for
-		 * memory errors, check every 16th (and the normal build all of them). */
-		if (COLLIDE_RANDOM_CASES == 100000 || i % 16 == 0)
+		/* each origin costs the oracle a pass over every edge */
+		if (collide_sampled_check(i, 16))
 			psc_check_origin(kind, name, polygon, structure, i);
 		psc_cell cell;
 		assert_true(kind->cell_at(structure, i, &cell));

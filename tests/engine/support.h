@@ -25,6 +25,14 @@ enum { COLLIDE_RANDOM_CASES = 10000 };
 enum { COLLIDE_RANDOM_CASES = 100000 };
 #endif
 
+/* Whether the i-th of a structure's exhaustive self-checks runs: every one in the normal build;
+ * every `every`-th in the sanitizer builds, which are there for memory errors and where each check
+ * costs several times more (the random-case counts above are cut the same way). */
+static inline bool collide_sampled_check(long i, int every)
+{
+	return COLLIDE_RANDOM_CASES == 100000 || i % every == 0;
+}
+
 typedef struct rng {
 	uint64_t seed;  /* where the stream started: print it when a case fails */
 	uint64_t state; /* advances by one step per draw */

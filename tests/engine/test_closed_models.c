@@ -554,9 +554,8 @@ static void test_points_other_models(void **state)
 		const model *m = &cat.models[i];
 		if (m->tier != TIER_POINTS)
 			continue;
-		/* the sanitizer builds, there for memory errors, take every third model: each costs two
-		 * tree builds, which no count of cases scales */
-		if (COLLIDE_RANDOM_CASES < 100000 && seen++ % 3 != 0)
+		/* each model costs two tree builds, which no count of cases scales */
+		if (!collide_sampled_check(seen++, 3))
 			continue;
 		col_tetratree *tree = tree_of(m->mesh, m->name);
 		col_octree *octree = octree_of(m->mesh, m->name);

@@ -128,11 +128,10 @@ static void check_structure(const col_tetratree *tree, const col_tetratree_optio
 		int count = 0;
 		const int *listed = col_tetratree_cone_tetrahedra(tree, i, &count);
 		assert_int_equal(count, c.tetrahedron_count);
-		/* The enclosing tetrahedron: legs on the rays' side, every vertex held. (Three orientations
-		 * per listed tetrahedron and cone: the sanitizer builds, there for memory errors, check
-		 * every 8th cone's list, the normal build all of them.) */
+		/* The enclosing tetrahedron: legs on the rays' side, every vertex held (three orientations
+		 * per listed tetrahedron and cone). */
 		int apex_side = col_orient3d(c.envelope[0], c.envelope[1], c.envelope[2], apex) > 0.0 ? 1 : -1;
-		int checked = COLLIDE_RANDOM_CASES == 100000 || i % 8 == 0 ? count : 0;
+		int checked = collide_sampled_check(i, 8) ? count : 0;
 		for (int k = 0; k < checked; k++) {
 			col_covering3d_tetrahedron t = col_covering3d_tetrahedron_at(cov, listed[k]);
 			const col_vec3 v[3] = {t.a, t.b, t.c};
