@@ -2,6 +2,7 @@
 # configure, build and run.
 #   make demo    the default scene: a window with a display, else out/demo.png and a summary
 #   make test    every test (ctest), then again built with ASan + UBSan
+#   make test-long  the normal build's tests with the long sweeps too (COLLIDE_LONG_TESTS=1)
 #   make bench   benchmarks against the peers found on the machine -> bench/results, docs/
 #   make docs    the pictures in docs/, rendered headless by the project's own scripts
 #   make fuzz-short  each fuzz target of tests/fuzz for FUZZ_SECONDS (30) with libFuzzer (clang)
@@ -16,7 +17,7 @@ CMAKE_FLAGS?=
 # cmake's own make runs as a fresh top-level make: no "Entering directory" noise from recursion.
 CMAKE_BUILD = MAKEFLAGS= MAKELEVEL= cmake --build
 
-.PHONY: all deps build demo test test-fast test-asan bench docs fuzz fuzz-short clean
+.PHONY: all deps build demo test test-fast test-long test-asan bench docs fuzz fuzz-short clean
 
 all: build
 
@@ -39,6 +40,10 @@ test: deps
 
 test-fast: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The sweeps make test leaves out for time: more random cases per class, every combination.
+test-long: build
+	cd $(BUILD) && COLLIDE_LONG_TESTS=1 ctest --output-on-failure -j $(JOBS) --timeout 7200
 
 # -O1: the sanitizers check the same accesses as at -O0, and the suite runs faster. -g1: line
 # tables, all a sanitizer report needs to name file and line, and a fifth less compile time.

@@ -33,6 +33,15 @@ static inline bool collide_sampled_check(long i, int every)
 	return COLLIDE_RANDOM_CASES == 100000 || i % every == 0;
 }
 
+/* Whether this is `make test-long` (COLLIDE_LONG_TESTS set and not "0" in the environment): the
+ * sweeps beyond what make test needs (more than 10^5 random cases per shape class, every pose of
+ * every model, every combination) run only there, so make test stays within its time on 2 cores. */
+static inline bool collide_long_tests(void)
+{
+	const char *text = getenv("COLLIDE_LONG_TESTS");
+	return text && *text && !(text[0] == '0' && text[1] == '\0');
+}
+
 typedef struct rng {
 	uint64_t seed;  /* where the stream started: print it when a case fails */
 	uint64_t state; /* advances by one step per draw */

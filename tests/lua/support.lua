@@ -23,6 +23,13 @@ function support.cases(n)
 	return n
 end
 
+-- Whether this is make test-long (COLLIDE_LONG_TESTS set and not "0"): the sweeps beyond what
+-- make test needs run only there.
+function support.long_tests()
+	local text = os.getenv("COLLIDE_LONG_TESTS")
+	return text ~= nil and text ~= "" and text ~= "0"
+end
+
 -- The message of the error f(...) raises, as a string; f must fail.
 function support.error_of(f, ...)
 	local ok, message = pcall(f, ...)
