@@ -10,12 +10,35 @@
 # times over, so every state a key leads to is drawn once.
 # A script error anywhere makes the host exit 1 and the test fail.
 # Skipped (77) when no headless GL context can be made.
-# Usage: lessons_test.sh COLLIDE_BINARY SOURCE_DIR WORK_DIR
+# Usage: lessons_test.sh COLLIDE_BINARY SOURCE_DIR WORK_DIR [PART]
+# PART: events (the lessons as the docs render them and driven by the events), forms (the steps,
+# kinds, sweeps, drags and argument forms), or all (the default); ctest runs the two parts side by
+# side. make test-long (COLLIDE_LONG_TESTS set and not 0) draws every key press of the events in a
+# frame of its own and runs every kind-by-kind combination.
 set -u
 
-collide=$1 source_dir=$2 work_dir=$3
+collide=$1 source_dir=$2 work_dir=$3 which=${4:-all}
 mkdir -p "$work_dir"
 failures=0
+
+case "${COLLIDE_LONG_TESTS:-0}" in
+'' | 0) long=false ;;
+*) long=true ;;
+esac
+
+# part NAME: whether this run does that part
+part() {
+	[ "$which" = all ] || [ "$which" = "$1" ]
+}
+
+finish() {
+	if [ "$failures" -ne 0 ]; then
+		echo "$failures lesson check(s) failed"
+		exit 1
+	fi
+	echo "all lesson checks passed"
+	exit 0
+}
 
 fail() {
 	echo "FAIL: $*"
@@ -57,25 +80,97 @@ run() {
 	echo "ok: $name ($got)"
 }
 
-# The harness: loads the lesson named by its first argument (the rest go to the lesson) and feeds
-# it events from inside update, the way the host feeds them before each frame.
+# The harness: loads the lesson named by its second argument (the rest go to the lesson; the first
+# is the frames the host runs) and feeds it events from inside update, the way the host feeds them
+# before each frame: a drag, the wheel, then every key of KEYS, ROUNDS times over.
 harness="$work_dir/lesson_harness.lua"
 cat > "$harness" << 'EOF'
 local args = { ... }
+local FRAMES = assert(math.tointeger(tonumber(args[1])), "the harness wants the host's --frames first")
 -- the lesson's own directory first on package.path, as the host does for the script it runs
-package.path = (args[1]:match("^(.*)/") or ".") .. "/?.lua;" .. package.path
-local chunk = assert(loadfile(args[1]))
-chunk(table.unpack(args, 2))
-local lesson_update = update
+package.path = (args[2]:match("^(.*)/") or ".") .. "/?.lua;" .. package.path
+local chunk = assert(loadfile(args[2]))
+chunk(table.unpack(args, 3))
 local KEYS = { "s", "m", "c", "t", "+", "=", "-", "keypad_+", "keypad_-", "[", "]", "l", "f", "r", "e",
 	"space", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "b", "backspace", "x", "0",
 	"a", "q", "e", "left", "right", "o", "p", "g", "z", "1", "escape", "return", "f5", "-", "-", "-" }
 local ROUNDS = 7
-local frame, sent = 0, 0
+local EVERY_KEY_DRAWN = false
+
+-- What the lesson's callbacks reach through their upvalues: its booleans, strings and integers, in
+-- functions and in small tables of no functions (settings, not geometry or modules).
+local CALLBACKS = { "keypressed", "update", "draw", "mousepressed", "mousemoved", "mousereleased", "wheelmoved" }
+local lesson = {}
+for _, name in ipairs(CALLBACKS) do lesson[name] = _G[name] end
+local function by_name(a, b)
+	if type(a) == type(b) then return a < b end
+	return type(a) == "number"
+end
+local function snapshot()
+	local values, seen = {}, {}
+	local function walk(v, path, depth, table_depth)
+		local t = type(v)
+		if t == "boolean" or t == "string" or math.type(v) == "integer" then
+			values[path] = v
+		elseif seen[v] then
+			return
+		elseif t == "function" and depth < 5 then
+			seen[v] = true
+			local i = 1
+			while true do
+				local name, x = debug.getupvalue(v, i)
+				if not name then break end
+				if name ~= "_ENV" then walk(x, path .. "." .. name, depth + 1, 0) end
+				i = i + 1
+			end
+		elseif t == "table" and table_depth < 2 then
+			seen[v] = true
+			local keys = {}
+			for k, x in pairs(v) do
+				if #keys == 16 or type(x) == "function" then return end
+				keys[#keys + 1] = k
+			end
+			table.sort(keys, by_name)
+			for _, k in ipairs(keys) do walk(v[k], path .. "." .. tostring(k), depth, table_depth + 1) end
+		end
+	end
+	for _, name in ipairs(CALLBACKS) do walk(lesson[name], name, 0, 0) end
+	return values
+end
+
+-- The state the keys led to: each value as the last key press that changed it left it (what the
+-- lesson then changes by itself, an animation, a clamp, a counter, is not a key's doing). A key
+-- press gets a frame of its own when it leads to a state not drawn before; otherwise the next key
+-- follows in the same frame. So every state the rounds reach is drawn, in a fraction of the frames
+-- (make test); make test-long draws every key press in a frame of its own, as a player would.
+local key_state, key_names, drawn_states = {}, {}, {}
+local function press(key)
+	if EVERY_KEY_DRAWN then
+		keypressed(key, false)
+		return true
+	end
+	local before = snapshot()
+	keypressed(key, false)
+	for name, value in pairs(snapshot()) do
+		if before[name] ~= value then
+			if key_state[name] == nil then key_names[#key_names + 1] = name end
+			key_state[name] = value
+		end
+	end
+	local parts = {}
+	for i, name in ipairs(key_names) do parts[i] = tostring(key_state[name]) end
+	local state = table.concat(parts, "\0")
+	local new = not drawn_states[state]
+	drawn_states[state] = true
+	return new
+end
+
+local frame, sent, drawn = 0, 0, 0
+local draw_this = true
 local lesson_quit = quit
 function quit()
 	if lesson_quit then lesson_quit() end
-	print(("harness: %d frames, %d key presses"):format(frame, sent))
+	print(("harness: %d frames, %d key presses, %d frames drawn"):format(frame, sent, drawn))
 end
 function update(dt)
 	frame = frame + 1
@@ -93,27 +188,47 @@ function update(dt)
 	if frame == 12 and wheelmoved then
 		for _ = 1, 80 do wheelmoved(0, -1) end
 	end
-	local k = frame - 12
-	-- the last round with the query object far outside everything (empty traces, no cell)
-	if k == (ROUNDS - 1) * #KEYS + 2 and mousepressed then -- after the round's "s" (a new polygon resets it)
-		mousepressed(500, -700, 1)
-		mousereleased(500, -700, 1)
-	end
-	if k >= 1 and k <= ROUNDS * #KEYS and keypressed then
-		keypressed(KEYS[(k - 1) % #KEYS + 1], false)
+	-- (the last frame is always drawn: the picture; so are the frames after the last key press
+	-- when every key press has its own)
+	draw_this = frame <= 12 or frame == FRAMES or (EVERY_KEY_DRAWN and sent == ROUNDS * #KEYS)
+	while frame > 12 and keypressed and sent < ROUNDS * #KEYS and not draw_this do
+		-- the last round with the query object far outside everything (empty traces, no cell),
+		-- drawn at once
+		local outside = sent == (ROUNDS - 1) * #KEYS + 1 and mousepressed -- after the round's "s"
+		if outside then
+			mousepressed(500, -700, 1)
+			mousereleased(500, -700, 1)
+		end
 		sent = sent + 1
+		draw_this = press(KEYS[(sent - 1) % #KEYS + 1]) or outside
 	end
-	if lesson_update then lesson_update(dt) end
+	if draw_this then
+		drawn = drawn + 1
+		if lesson.update then lesson.update(dt) end
+	end
+end
+function draw(g)
+	if draw_this and lesson.draw then lesson.draw(g) end
 end
 EOF
-# Every key is pressed in each round, so the rounds after the first reach the states that depend
-# on what came before (a shape after n presses of "n", a mode after "m"): seven in the normal
-# build, two under the sanitizers (LESSONS_SCOPE=sanitizer), where each frame costs ten times more.
+# Every key is pressed in each of seven rounds, so the rounds after the first reach the states that
+# depend on what came before (a shape after n presses of "n", a mode after "m"). make test draws
+# each state they reach once, in both builds; make test-long (COLLIDE_LONG_TESTS) every key press.
+if $long; then
+	sed -i "s/^local EVERY_KEY_DRAWN = false\$/local EVERY_KEY_DRAWN = true/" "$harness"
+fi
 rounds=7
-[ "${LESSONS_SCOPE:-full}" = full ] || rounds=2
-sed -i "s/^local ROUNDS = 7\$/local ROUNDS = $rounds/" "$harness"
 events_frames=$((12 + rounds * 50 + 2))
 events_keys=$((rounds * 50))
+
+# events NAME SCRIPT [ARGS...]: the lesson driven by the harness; every frame run, every key pressed
+events() {
+	events_name=$1 # (run sets $name)
+	shift
+	FRAMES=$events_frames run "$events_name" 240x160 "$harness" "$events_frames" "$@"
+	grep -q "harness: $events_frames frames, $events_keys key presses" "$work_dir/lesson_$events_name.out" ||
+		fail "$events_name: the harness did not run every frame: $(cat "$work_dir/lesson_$events_name.out")"
+}
 
 # lessons DIR NAME...: each lesson as the docs render it, then driven by the events harness.
 lessons() {
@@ -126,23 +241,24 @@ lessons() {
 			continue
 		fi
 		run "$lesson" 960x640 "$script"
-		FRAMES=$events_frames run "${lesson}_events" 240x160 "$harness" "$script"
-		grep -q "harness: $events_frames frames, $events_keys key presses" "$work_dir/lesson_${lesson}_events.out" ||
-			fail "${lesson}_events: the harness did not run every frame: $(cat "$work_dir/lesson_${lesson}_events.out")"
+		events "${lesson}_events" "$script"
 	done
 }
-lessons 2d covering tritree circle_polygon polygon_polygon grid
-lessons 3d covering3d tetratree sphere_mesh mesh_mesh bvh
-lessons convex gjk2d gjk3d boxtree contacts
-lessons cga meet versors mesh_query
-lessons gpu rain
+if part events; then
+	lessons 2d covering tritree circle_polygon polygon_polygon grid
+	lessons 3d covering3d tetratree sphere_mesh mesh_mesh bvh
+	lessons convex gjk2d gjk3d boxtree contacts
+	lessons cga meet versors mesh_query
+	lessons gpu rain
+	# contacts.lua again in its 2D mode (the drag moves shapes and handles there)
+	events contacts_events_2d "$source_dir/scripts/convex/contacts.lua" dim=2
+fi
 
-# combos A_LIST B_LIST: the pairs "a:b" to run. Every pair in the normal build; with
-# LESSONS_SCOPE=sanitizer (the ASan build, whose every run costs seconds) each value of both lists
-# once, paired along a rotating diagonal: the same code paths under the sanitizers, a fifth of the
-# runs, while the normal build keeps every combination.
+# combos A_LIST B_LIST: the pairs "a:b" to run. make test (both builds): each value of both lists
+# once, paired along a rotating diagonal, so every kind is drawn as the first and as the second of
+# a pair, in a fifth of the runs; make test-long: every pair.
 combos() {
-	if [ "${LESSONS_SCOPE:-full}" = full ]; then
+	if $long; then
 		for a in $1; do for b in $2; do echo "$a:$b"; done; done
 		return
 	fi
@@ -158,7 +274,10 @@ combos() {
 	done
 }
 
-# meet.lua: every step of its lesson, every kind against every kind, and the sweep.
+part forms || finish
+
+# meet.lua: every step of its lesson, every kind against every kind (test-long; make test: every kind
+# on either side), and the sweep.
 for step in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
 	run "meet_step$step" 320x240 "$source_dir/scripts/cga/meet.lua" step=$step
 done
@@ -168,7 +287,8 @@ for pair in $(combos "sphere plane line circle pair point" "plane line circle pa
 done
 FRAMES=60 run meet_sweep 320x240 "$source_dir/scripts/cga/meet.lua" keys=t,tab,b,b
 
-# versors.lua: every step, every versor on every kind (with the keys the harness does not press:
+# versors.lua: every step, every versor on every kind (test-long; make test: every versor and every
+# kind) (with the keys the harness does not press:
 # v next versor, j / i / k the axis), and the sweep.
 for step in 1 2 3 4 5 6; do
 	run "versors_step$step" 320x240 "$source_dir/scripts/cga/versors.lua" step=$step
@@ -180,7 +300,8 @@ for pair in $(combos "sphere plane line circle pair point" "translator rotor mot
 done
 FRAMES=60 run versors_sweep 320x240 "$source_dir/scripts/cga/versors.lua" step=3 keys=space,v,l
 
-# mesh_query.lua: every query kind and mesh, both methods and modes, and the sweep.
+# mesh_query.lua: every query kind and mesh (every pair in test-long), both methods and modes, and
+# the sweep.
 for pair in $(combos "segment triangle sphere mesh" "bumpy icosphere torus box"); do
 	query=${pair%:*} mesh=${pair#*:}
 	run "mesh_query_${query}_$mesh" 160x120 "$source_dir/scripts/cga/mesh_query.lua" query=$query mesh=$mesh \
@@ -207,7 +328,8 @@ drag versors_a 2 "$source_dir/scripts/cga/versors.lua" step=6 handle=0,0,0
 drag mesh_query 1 "$source_dir/scripts/cga/mesh_query.lua" handle=0.85,0.3,0.25
 drag mesh_query_mesh 1 "$source_dir/scripts/cga/mesh_query.lua" query=mesh mesh=torus handle=0.85,0.3,0.25
 
-# rain.lua: every response and mesh (the CPU fallback here, unless the machine has a CUDA device).
+# rain.lua: every response and mesh (every pair in test-long; the CPU fallback here, unless the
+# machine has a CUDA device).
 for pair in $(combos "reflect stick none" "torus bumpy box"); do
 	response=${pair%:*} mesh=${pair#*:}
 	FRAMES=20 run "rain_${response}_$mesh" 160x120 "$source_dir/scripts/gpu/rain.lua" response=$response mesh=$mesh \
@@ -235,13 +357,9 @@ run gjk3d_epa 320x240 "$source_dir/scripts/convex/gjk3d.lua" at=-1.0,0.4,0.2 tur
 FRAMES=60 run gjk3d_path 320x240 "$source_dir/scripts/convex/gjk3d.lua" a=octahedron b=capsule path=on keys=x
 run boxtree_args 320x240 "$source_dir/scripts/convex/boxtree.lua" shape=octahedron other=prism depth=5 level=3 centroid=volume root=pca show=noouter,noinner,nopieces keys=],[,+,-,c,f,o,n,w
 run boxtree_pair 320x240 "$source_dir/scripts/convex/boxtree.lua" mode=pair at=2.0,0.6,0.25 turn=30,20 leaf=paper descent=larger keys=l,d,i,left,pageup,q,z,b
-# contacts.lua: the synthetic events again in its 2D mode (the drag moves shapes and handles there),
-# then its modes and arguments: 3D and 2D manifolds with a margin and the general path, rays that hit
-# and miss, casts that hit, miss and start touching, and the animations.
+# contacts.lua: its modes and arguments: 3D and 2D manifolds with a margin and the general path,
+# rays that hit and miss, casts that hit, miss and start touching, and the animations.
 contacts="$source_dir/scripts/convex/contacts.lua"
-FRAMES=$events_frames run contacts_events_2d 240x160 "$harness" "$contacts" dim=2
-grep -q "harness: $events_frames frames, $events_keys key presses" "$work_dir/lesson_contacts_events_2d.out" ||
-	fail "contacts_events_2d: the harness did not run every frame: $(cat "$work_dir/lesson_contacts_events_2d.out")"
 run contacts_args 320x240 "$contacts" a=cylinder b=cone at=0.1,0.8,-0.2 turn=10,30 margin=0.3 general=on \
 	keys=g,+,-,=,s,o,q,z,up,pageup,d,d
 run contacts_margin 320x240 "$contacts" margin=0.3
@@ -256,8 +374,4 @@ run contacts_cast_2d 320x240 "$contacts" dim=2 mode=cast b=circle motion=-4.6,-2
 FRAMES=60 run contacts_path 320x240 "$contacts" a=sphere b=box path=on
 FRAMES=60 run contacts_path_2d 320x240 "$contacts" dim=2 mode=cast path=on keys=r
 
-if [ "$failures" -ne 0 ]; then
-	echo "$failures lesson check(s) failed"
-	exit 1
-fi
-echo "all lesson checks passed"
+finish
