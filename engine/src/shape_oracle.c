@@ -506,6 +506,11 @@ static int facet_exact_side(sign_memo *m, axis3 *plane, const col_vec3 *P, int i
 	return side;
 }
 
+static bool apart_from(int x, int i, int j, int k)
+{
+	return x != i && x != j && x != k;
+}
+
 static void solid_facets(polytope *p, bool *is_vertex, int *on, int *corners, int *near, sign_memo *memo)
 {
 	const col_vec3 *P = p->points;
@@ -519,8 +524,8 @@ static void solid_facets(polytope *p, bool *is_vertex, int *on, int *corners, in
 				axis3_init(&plane, P[j], P[i], P[k], P[i]);
 				if (axis3_collinear(&plane))
 					continue;
-				if (refuter[0] != i && refuter[0] != j && refuter[0] != k && refuter[1] != i &&
-				    refuter[1] != j && refuter[1] != k && refuter[0] >= 0) {
+				if (refuter[0] >= 0 && apart_from(refuter[0], i, j, k) &&
+				    apart_from(refuter[1], i, j, k)) {
 					double b0, b1, v0 = axis3_value(&plane, P[refuter[0]], P[i], &b0),
 					               v1 = axis3_value(&plane, P[refuter[1]], P[i], &b1);
 					if ((v0 > b0 && -v1 > b1) || (-v0 > b0 && v1 > b1))
@@ -647,8 +652,8 @@ static bool hull_build(polytope *p, const col_vec3 *points, int count)
 			p->facets.failed = true;
 		for (int f = 0; f < facets && p->planes; f++) {
 			const int *facet = p->facets.data + 4 * f;
-			axis3_init(&p->planes[f], p->points[facet[1]], p->points[facet[0]], p->points[facet[2]],
-			           p->points[facet[0]]);
+			axis3_init(&p->planes[f], p->points[facet[1]], p->points[facet[0]],
+			           p->points[facet[2]], p->points[facet[0]]);
 		}
 	}
 	if (polytope_failed(p)) {
