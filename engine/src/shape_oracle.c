@@ -178,14 +178,42 @@ static col_vec2 project(col_vec3 p, int axis)
 	}
 }
 
+/* Whether the points share their coordinate along axis. */
+static bool same_coordinate(col_vec3 a, col_vec3 b, col_vec3 c, int axis)
+{
+	double x = col_vec3_component(a, axis);
+	return col_vec3_component(b, axis) == x && col_vec3_component(c, axis) == x;
+}
+
+/* orient2d of the projection that drops axis. Points that share one of the two coordinates left lie
+ * on a line of the projection, exactly: no need to ask (flat shapes, z = 0, meet this all the time,
+ * and orient2d takes its slow path on every such zero). */
+static double orient2d_projected(col_vec3 a, col_vec3 b, col_vec3 c, int axis)
+{
+	if (same_coordinate(a, b, c, (axis + 1) % 3) || same_coordinate(a, b, c, (axis + 2) % 3))
+		return 0.0;
+	return col_orient2d(project(a, axis), project(b, axis), project(c, axis));
+}
+
 /* (b - a) x (c - a) == 0, exactly: each component is an orient2d of a coordinate projection. */
 static bool collinear(col_vec3 a, col_vec3 b, col_vec3 c)
 {
 	for (int axis = 0; axis < 3; axis++) {
-		if (col_orient2d(project(a, axis), project(b, axis), project(c, axis)) != 0.0)
+		if (orient2d_projected(a, b, c, axis) != 0.0)
 			return false;
 	}
 	return true;
+}
+
+/* orient3d(a, b, c, x) == 0, exactly; four points that share a coordinate lie in its plane (flat
+ * shapes again). */
+static bool coplanar(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 x)
+{
+	for (int axis = 0; axis < 3; axis++) {
+		if (same_coordinate(a, b, c, axis) && col_vec3_component(x, axis) == col_vec3_component(a, axis))
+			return true;
+	}
+	return col_orient3d(a, b, c, x) == 0.0;
 }
 
 /* Whether the points s was made from, (u1, u0 = v0, v1), are collinear, exactly: n == 0. Each
@@ -213,7 +241,7 @@ static bool parallel(col_vec3 u1, col_vec3 u0, col_vec3 v1, col_vec3 v0)
 static int plane_axis(col_vec3 a, col_vec3 b, col_vec3 c)
 {
 	for (int axis = 0; axis < 3; axis++) {
-		if (col_orient2d(project(a, axis), project(b, axis), project(c, axis)) != 0.0)
+		if (orient2d_projected(a, b, c, axis) != 0.0)
 			return axis;
 	}
 	return -1;
@@ -326,7 +354,7 @@ static int affine_basis(const col_vec3 *p, int n, const col_vec3 *q, int m, col_
 				basis[2] = x;
 				dim = 2;
 			}
-		} else if (col_orient3d(basis[0], basis[1], basis[2], x) != 0.0) {
+		} else if (!coplanar(basis[0], basis[1], basis[2], x)) {
 			basis[3] = x;
 			return 3;
 		}
