@@ -210,7 +210,8 @@ static bool collinear(col_vec3 a, col_vec3 b, col_vec3 c)
 static bool coplanar(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 x)
 {
 	for (int axis = 0; axis < 3; axis++) {
-		if (same_coordinate(a, b, c, axis) && col_vec3_component(x, axis) == col_vec3_component(a, axis))
+		if (same_coordinate(a, b, c, axis) &&
+		    col_vec3_component(x, axis) == col_vec3_component(a, axis))
 			return true;
 	}
 	return col_orient3d(a, b, c, x) == 0.0;
@@ -1752,6 +1753,43 @@ col_oracle_result col_shape_oracle(const col_shape *a, const col_shape *b)
 	body_free(&ba);
 	body_free(&bb);
 	return r;
+}
+
+void col_shape_oracle_points(const col_shape *shape, const col_vec3 *points, int count,
+                             col_oracle_result *results)
+{
+	if (count < 1 || !points || !results)
+		return;
+	body bs;
+	int ss = body_init(&bs, shape);
+	bool fresh = true; /* body_pair refines a curved body: each point gets it as body_init made it */
+	for (int i = 0; i < count; i++) {
+		if (ss == BODY_OK && !fresh) {
+			body_free(&bs);
+			ss = body_init(&bs, shape);
+		}
+		if (ss != BODY_OK) {
+			results[i] = ss == BODY_FAILED ? failed() : nowhere();
+			continue;
+		}
+		col_shape point; /* as col_shape_point makes it */
+		memset(&point, 0, sizeof point);
+		point.kind = COL_SHAPE_POINT;
+		point.dimension = 3;
+		point.pose = col_transform3_identity();
+		point.core.point = points[i];
+		body bp;
+		int sp = body_init(&bp, &point);
+		if (sp != BODY_OK) {
+			results[i] = sp == BODY_FAILED ? failed() : nowhere();
+			continue;
+		}
+		results[i] = body_pair(&bs, &bp, shape->radius, 0.0);
+		fresh = !bs.curved;
+		body_free(&bp);
+	}
+	if (ss == BODY_OK)
+		body_free(&bs);
 }
 
 static bool points_usable(const col_vec3 *p, int n)

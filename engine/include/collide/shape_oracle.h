@@ -85,6 +85,13 @@ typedef struct col_oracle_result {
  * are the same sets in the plane z = 0. Any pair of kinds. */
 col_oracle_result col_shape_oracle(const col_shape *a, const col_shape *b);
 
+/* col_shape_oracle(shape, &point) for each point shape col_shape_point(points[i]), into results[i]
+ * (the same answers), with the shape read once: a polyhedral core's hull is built once for all of
+ * them. For the many points one shape is asked about (the witnesses of a contact manifold). Nothing
+ * for count < 1 or NULL arrays. */
+void col_shape_oracle_points(const col_shape *shape, const col_vec3 *points, int count,
+                             col_oracle_result *results);
+
 /* The polyhedral part on its own, for the tests of other modules: the convex hulls of two finite
  * point sets (any count >= 1, duplicates allowed, possibly flat, collinear or a single point).
  * intersect is exact and certain; the distance and witnesses as above. Nowhere for NULL or empty
