@@ -33,6 +33,7 @@
 #include "collide/shape_oracle.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,11 +54,6 @@
 #endif
 
 /* ---- 1. exact signs ---- */
-
-static int sign_of(double v)
-{
-	return (v > 0.0) - (v < 0.0);
-}
 
 /* a * b - c * d for expansions of at most 2 components each: at most 16 components in h. */
 static int cross_term(const double *a, int na, const double *b, int nb, const double *c, int nc,
@@ -93,47 +89,82 @@ static int det2_sign(col_vec2 u1, col_vec2 u0, col_vec2 v1, col_vec2 v0)
 	return det2_exact(u1, u0, v1, v0);
 }
 
-static ORACLE_NOINLINE int det3_exact(col_vec3 u1, col_vec3 u0, col_vec3 v1, col_vec3 v0, col_vec3 w1,
-                                      col_vec3 w0)
+/* A direction n = (u1 - u0) x (v1 - v0) that many points are measured along: the sign of
+ * n . (x - y) = det[x - y, u1 - u0, v1 - v0] for points x, y, exact. The hull's planes and the
+ * edge-pair directions each meet every vertex, so the cross product is rounded once, and its exact
+ * expansion computed once, when the filter first cannot decide. */
+typedef struct axis3 {
+	col_vec3 u1, u0, v1, v0;
+	col_vec3 n;     /* the cofactors rounded: a - b, c - d, e - f (axis3_init) */
+	col_vec3 n_abs; /* their permanents: |a| + |b|, |c| + |d|, |e| + |f| */
+	bool exact_ready;
+	int nc[3];
+	double c[3][16]; /* the exact cross product, once needed */
+} axis3;
+
+static void axis3_init(axis3 *s, col_vec3 u1, col_vec3 u0, col_vec3 v1, col_vec3 v0)
 {
-	double u[3][2], v[3][2], w[3][2], c[3][16], t[3][64], scratch[96], partial[128], total[192];
-	int nu[3], nv[3], nw[3], nc[3], nt[3];
-	const double a1[3] = {u1.x, u1.y, u1.z}, a0[3] = {u0.x, u0.y, u0.z};
-	const double b1[3] = {v1.x, v1.y, v1.z}, b0[3] = {v0.x, v0.y, v0.z};
-	const double c1[3] = {w1.x, w1.y, w1.z}, c0[3] = {w0.x, w0.y, w0.z};
+	s->u1 = u1;
+	s->u0 = u0;
+	s->v1 = v1;
+	s->v0 = v0;
+	col_vec3 v = col_vec3_sub(u1, u0), w = col_vec3_sub(v1, v0);
+	double a = v.y * w.z, b = v.z * w.y, c = v.z * w.x, d = v.x * w.z, e = v.x * w.y, f = v.y * w.x;
+	s->n = (col_vec3){a - b, c - d, e - f};
+	s->n_abs = (col_vec3){fabs(a) + fabs(b), fabs(c) + fabs(d), fabs(e) + fabs(f)};
+	s->exact_ready = false;
+}
+
+/* n . (x - y) rounded, and its bound: the exact value lies within bound of it, also after
+ * value - bound and value + bound are rounded. Every monomial passes at most 7 roundings (three
+ * differences, two products, the cofactor's difference, two sums), so the error is below 7.1 u
+ * times the same sum taken in absolute values; 16 u is generous, even for the two more roundings. */
+static double axis3_value(const axis3 *s, col_vec3 x, col_vec3 y, double *bound)
+{
+	col_vec3 w = col_vec3_sub(x, y);
+	*bound = 16.0 * U * (fabs(w.x) * s->n_abs.x + fabs(w.y) * s->n_abs.y + fabs(w.z) * s->n_abs.z);
+	return w.x * s->n.x + w.y * s->n.y + w.z * s->n.z;
+}
+
+/* Sign of n . (x - y), exact, in expansions (the cross product's kept for the next point). */
+static ORACLE_NOINLINE int axis3_exact_sign(axis3 *s, col_vec3 x, col_vec3 y)
+{
+	if (!s->exact_ready) {
+		double v[3][2], w[3][2];
+		int nv[3], nw[3];
+		const double b1[3] = {s->u1.x, s->u1.y, s->u1.z}, b0[3] = {s->u0.x, s->u0.y, s->u0.z};
+		const double c1[3] = {s->v1.x, s->v1.y, s->v1.z}, c0[3] = {s->v0.x, s->v0.y, s->v0.z};
+		for (int i = 0; i < 3; i++) {
+			nv[i] = col_expansion_difference(b1[i], b0[i], v[i]);
+			nw[i] = col_expansion_difference(c1[i], c0[i], w[i]);
+		}
+		for (int i = 0; i < 3; i++) {
+			int j = (i + 1) % 3, k = (i + 2) % 3;
+			s->nc[i] = cross_term(v[j], nv[j], w[k], nw[k], v[k], nv[k], w[j], nw[j], s->c[i]);
+		}
+		s->exact_ready = true;
+	}
+	double u[3][2], t[3][64], scratch[96], partial[128], total[192];
+	int nu[3], nt[3];
+	const double a1[3] = {x.x, x.y, x.z}, a0[3] = {y.x, y.y, y.z};
 	for (int i = 0; i < 3; i++) {
 		nu[i] = col_expansion_difference(a1[i], a0[i], u[i]);
-		nv[i] = col_expansion_difference(b1[i], b0[i], v[i]);
-		nw[i] = col_expansion_difference(c1[i], c0[i], w[i]);
-	}
-	/* (v x w)_i = v_j w_k - v_k w_j, then u . (v x w). */
-	for (int i = 0; i < 3; i++) {
-		int j = (i + 1) % 3, k = (i + 2) % 3;
-		nc[i] = cross_term(v[j], nv[j], w[k], nw[k], v[k], nv[k], w[j], nw[j], c[i]);
-		nt[i] = col_expansion_mul(nc[i], c[i], nu[i], u[i], t[i], scratch);
+		nt[i] = col_expansion_mul(s->nc[i], s->c[i], nu[i], u[i], t[i], scratch);
 	}
 	int np = col_expansion_sum(nt[0], t[0], nt[1], t[1], partial);
 	int n = col_expansion_sum(np, partial, nt[2], t[2], total);
 	return col_expansion_sign(n, total);
 }
 
-/* Sign of det[u1 - u0, v1 - v0, w1 - w0] = (u x v) . w with u = u1 - u0 and so on, exact. The
- * filter: every monomial passes at most 7 roundings (three differences, two products, the cofactor's
- * difference, two sums), so the error is below 7.1 u times the same sum taken in absolute values;
- * 16 u is generous. */
-static int det3_sign(col_vec3 u1, col_vec3 u0, col_vec3 v1, col_vec3 v0, col_vec3 w1, col_vec3 w0)
+/* Sign of n . (x - y), exact: the filter, then the exact expansion. */
+static int axis3_sign(axis3 *s, col_vec3 x, col_vec3 y)
 {
-	col_vec3 u = col_vec3_sub(u1, u0), v = col_vec3_sub(v1, v0), w = col_vec3_sub(w1, w0);
-	double a = v.y * w.z, b = v.z * w.y, c = v.z * w.x, d = v.x * w.z, e = v.x * w.y, f = v.y * w.x;
-	double det = u.x * (a - b) + u.y * (c - d) + u.z * (e - f);
-	double permanent = fabs(u.x) * (fabs(a) + fabs(b)) + fabs(u.y) * (fabs(c) + fabs(d)) +
-	                   fabs(u.z) * (fabs(e) + fabs(f));
-	double bound = 16.0 * U * permanent;
+	double bound, det = axis3_value(s, x, y, &bound);
 	if (det > bound)
 		return 1;
 	if (-det > bound)
 		return -1;
-	return det3_exact(u1, u0, v1, v0, w1, w0);
+	return axis3_exact_sign(s, x, y);
 }
 
 /* The point without coordinate `axis`: exact, and one to one on any plane whose normal has a
@@ -147,14 +178,53 @@ static col_vec2 project(col_vec3 p, int axis)
 	}
 }
 
+/* Whether the points share their coordinate along axis. */
+static bool same_coordinate(col_vec3 a, col_vec3 b, col_vec3 c, int axis)
+{
+	double x = col_vec3_component(a, axis);
+	return col_vec3_component(b, axis) == x && col_vec3_component(c, axis) == x;
+}
+
+/* orient2d of the projection that drops axis. Points that share one of the two coordinates left lie
+ * on a line of the projection, exactly: no need to ask (flat shapes, z = 0, meet this all the time,
+ * and orient2d takes its slow path on every such zero). */
+static double orient2d_projected(col_vec3 a, col_vec3 b, col_vec3 c, int axis)
+{
+	if (same_coordinate(a, b, c, (axis + 1) % 3) || same_coordinate(a, b, c, (axis + 2) % 3))
+		return 0.0;
+	return col_orient2d(project(a, axis), project(b, axis), project(c, axis));
+}
+
 /* (b - a) x (c - a) == 0, exactly: each component is an orient2d of a coordinate projection. */
 static bool collinear(col_vec3 a, col_vec3 b, col_vec3 c)
 {
 	for (int axis = 0; axis < 3; axis++) {
-		if (col_orient2d(project(a, axis), project(b, axis), project(c, axis)) != 0.0)
+		if (orient2d_projected(a, b, c, axis) != 0.0)
 			return false;
 	}
 	return true;
+}
+
+/* orient3d(a, b, c, x) == 0, exactly; four points that share a coordinate lie in its plane (flat
+ * shapes again). */
+static bool coplanar(col_vec3 a, col_vec3 b, col_vec3 c, col_vec3 x)
+{
+	for (int axis = 0; axis < 3; axis++) {
+		if (same_coordinate(a, b, c, axis) &&
+		    col_vec3_component(x, axis) == col_vec3_component(a, axis))
+			return true;
+	}
+	return col_orient3d(a, b, c, x) == 0.0;
+}
+
+/* Whether the points s was made from, (u1, u0 = v0, v1), are collinear, exactly: n == 0. Each
+ * cofactor is a 2x2 determinant rounded as det2_sign rounds it, so its filter decides first. */
+static bool axis3_collinear(const axis3 *s)
+{
+	if (fabs(s->n.x) > 8.0 * U * s->n_abs.x || fabs(s->n.y) > 8.0 * U * s->n_abs.y ||
+	    fabs(s->n.z) > 8.0 * U * s->n_abs.z)
+		return false;
+	return collinear(s->u0, s->u1, s->v1);
 }
 
 /* (u1 - u0) x (v1 - v0) == 0, exactly. */
@@ -172,7 +242,7 @@ static bool parallel(col_vec3 u1, col_vec3 u0, col_vec3 v1, col_vec3 v0)
 static int plane_axis(col_vec3 a, col_vec3 b, col_vec3 c)
 {
 	for (int axis = 0; axis < 3; axis++) {
-		if (col_orient2d(project(a, axis), project(b, axis), project(c, axis)) != 0.0)
+		if (orient2d_projected(a, b, c, axis) != 0.0)
 			return axis;
 	}
 	return -1;
@@ -214,6 +284,7 @@ typedef struct polytope {
 	ints triangles;   /* triples covering the boundary (dim 3) or the polygon itself (dim 2) */
 	ints facets;      /* dim 3: per facet i, j, k (non-collinear, on its plane) and the sign of
 	                     orient3d(i, j, k, x) for the points x off it; dim 2: the polygon, sign 0 */
+	axis3 *planes;    /* per facet, its normal (j - i) x (k - i) (hull_build's polytopes only) */
 	double max_abs;   /* largest coordinate magnitude: the scale of rounding errors */
 } polytope;
 
@@ -224,6 +295,7 @@ static void polytope_free(polytope *p)
 	free(p->edges.data);
 	free(p->triangles.data);
 	free(p->facets.data);
+	free(p->planes);
 	memset(p, 0, sizeof *p);
 }
 
@@ -244,13 +316,23 @@ static int compare_points(const void *pa, const void *pb)
 	return 0;
 }
 
-/* Orders edges stored as two ints each. */
-static int compare_edges(const void *pa, const void *pb)
+/* Sorts by compare_points, stably: by insertion for the few dozen points the oracle is meant for
+ * (qsort's call per comparison and its buffer cost more than the sort there). */
+static void sort_points(col_vec3 *points, int count)
 {
-	const int *a = pa, *b = pb;
-	if (a[0] != b[0])
-		return a[0] < b[0] ? -1 : 1;
-	return (a[1] > b[1]) - (a[1] < b[1]);
+	if (count > 64) {
+		qsort(points, (size_t)count, sizeof *points, compare_points);
+		return;
+	}
+	for (int i = 1; i < count; i++) {
+		col_vec3 x = points[i];
+		int j = i;
+		while (j > 0 && compare_points(&points[j - 1], &x) > 0) {
+			points[j] = points[j - 1];
+			j--;
+		}
+		points[j] = x;
+	}
 }
 
 /* The dimension of the affine hull of p (n points) followed by q (m points), and a basis of it:
@@ -273,7 +355,7 @@ static int affine_basis(const col_vec3 *p, int n, const col_vec3 *q, int m, col_
 				basis[2] = x;
 				dim = 2;
 			}
-		} else if (col_orient3d(basis[0], basis[1], basis[2], x) != 0.0) {
+		} else if (!coplanar(basis[0], basis[1], basis[2], x)) {
 			basis[3] = x;
 			return 3;
 		}
@@ -346,12 +428,41 @@ static void add_polygon(polytope *p, const int *corners, int n, bool *is_vertex)
 	}
 }
 
-/* Sorts the edge list and drops the repeats (each edge of a solid comes from its two facets). */
+/* Orders edges stored as two ints each. */
+static int compare_edges(const void *pa, const void *pb)
+{
+	const int *a = pa, *b = pb;
+	if (a[0] != b[0])
+		return a[0] < b[0] ? -1 : 1;
+	return (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* Sorts the edge list (each edge stored lowest point first) and drops the repeats (each edge of a
+ * solid comes from its two facets). For the few dozen points the oracle is meant for, a table of
+ * point pairs read in order does it without qsort's call per comparison. */
 static void unique_edges(polytope *p)
 {
-	int n = p->edges.count / 2, *e = p->edges.data;
+	int n = p->edges.count / 2, *e = p->edges.data, count = p->count;
 	if (n < 2)
 		return;
+	unsigned char table[64 * 64];
+	if (count <= 64) {
+		memset(table, 0, (size_t)(count * count));
+		for (int i = 0; i < n; i++)
+			table[e[2 * i] * count + e[2 * i + 1]] = 1;
+		int k = 0;
+		for (int a = 0; a < count; a++) {
+			for (int b = a + 1; b < count; b++) {
+				if (table[a * count + b]) {
+					e[2 * k] = a;
+					e[2 * k + 1] = b;
+					k++;
+				}
+			}
+		}
+		p->edges.count = 2 * k;
+		return;
+	}
 	qsort(e, (size_t)n, 2 * sizeof *e, compare_edges);
 	int k = 1;
 	for (int i = 1; i < n; i++) {
@@ -368,42 +479,131 @@ static void unique_edges(polytope *p)
  * A triple (i < j < k, not collinear) is kept when no point lies strictly on each side of its plane
  * (supporting) and it is the plane's canonical triple: i and j the two lowest indices on the plane
  * and k the lowest on it not collinear with them, so each facet is found once. The facet's polygon
- * is the 2D hull of its points. */
-static void solid_facets(polytope *p, bool *is_vertex, int *on, int *corners)
+ * is the 2D hull of its points.
+ *
+ * The sides are orient3d(i, j, k, x), the sign of -n . (x - i) with n = (j - i) x (k - i). Only the
+ * answer matters, not the order in which the points are asked, so the cheap questions come first:
+ * the two points that last showed a plane points on both sides (they often show the next one too),
+ * then every point the floating-point filter decides, and only then, if the triple still stands,
+ * the exact sign of the points near the plane (on a flat face, or a cylinder's rim, the plane's
+ * other points are off it by round-off alone, and only the exact sign can tell). */
+/* The exact signs of orient3d already found, by the four points' indices (in increasing order; a
+ * swap of two points turns the sign): the four triples of a flat quadrilateral face each ask about
+ * the fourth point, which is one determinant. Open addressing; when full, it stops remembering. */
+enum { MEMO_SIZE = 1024 };
+
+typedef struct sign_memo {
+	uint32_t keys[MEMO_SIZE]; /* 1 + the four 8-bit indices, 0 for an empty slot */
+	signed char signs[MEMO_SIZE];
+	int count;
+} sign_memo;
+
+/* The slot of the quadruple (i < j < k, and x apart from them, n <= 255 points), and in *odd whether
+ * (i, j, k, x) is an odd permutation of it. */
+static int memo_slot(const sign_memo *m, int i, int j, int k, int x, bool *odd, uint32_t *key)
+{
+	int q[4] = {i, j, k, x}, above = 0;
+	for (int t = 3; t > 0 && q[t - 1] > q[t]; t--) { /* x into place */
+		int swap = q[t];
+		q[t] = q[t - 1];
+		q[t - 1] = swap;
+		above++;
+	}
+	*odd = above & 1;
+	*key = 1u + ((uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | (uint32_t)q[3]);
+	uint32_t h = *key * 2654435761u;
+	int slot = (int)(h >> 22); /* MEMO_SIZE = 2^10 */
+	while (m->keys[slot] != 0 && m->keys[slot] != *key)
+		slot = (slot + 1) & (MEMO_SIZE - 1);
+	return slot;
+}
+
+/* orient3d(P[i], P[j], P[k], P[x]) exactly, through the memo (NULL: none). */
+static int facet_exact_side(sign_memo *m, axis3 *plane, const col_vec3 *P, int i, int j, int k, int x)
+{
+	bool odd;
+	uint32_t key;
+	int slot = m ? memo_slot(m, i, j, k, x, &odd, &key) : 0;
+	if (m && m->keys[slot] == key)
+		return odd ? -m->signs[slot] : m->signs[slot];
+	int side = -axis3_exact_sign(plane, P[x], P[i]);
+	if (m && m->count < MEMO_SIZE / 2) {
+		m->keys[slot] = key;
+		m->signs[slot] = (signed char)(odd ? -side : side);
+		m->count++;
+	}
+	return side;
+}
+
+static bool apart_from(int x, int i, int j, int k)
+{
+	return x != i && x != j && x != k;
+}
+
+static void solid_facets(polytope *p, bool *is_vertex, int *on, int *corners, int *near, sign_memo *memo)
 {
 	const col_vec3 *P = p->points;
-	int n = p->count;
+	int n = p->count, refuter[2] = {-1, -1};
+	axis3 plane;
+	if (n > 255)
+		memo = NULL;
 	for (int i = 0; i < n; i++) {
 		for (int j = i + 1; j < n; j++) {
 			for (int k = j + 1; k < n; k++) {
-				if (collinear(P[i], P[j], P[k]))
+				axis3_init(&plane, P[j], P[i], P[k], P[i]);
+				if (axis3_collinear(&plane))
 					continue;
-				int positive = 0, negative = 0, m = 0;
-				bool keep = true;
+				if (refuter[0] >= 0 && apart_from(refuter[0], i, j, k) &&
+				    apart_from(refuter[1], i, j, k)) {
+					double b0, b1, v0 = axis3_value(&plane, P[refuter[0]], P[i], &b0),
+					               v1 = axis3_value(&plane, P[refuter[1]], P[i], &b1);
+					if ((v0 > b0 && -v1 > b1) || (-v0 > b0 && v1 > b1))
+						continue;
+				}
+				int positive = -1, negative = -1, m = 0, unsure = 0;
+				for (int x = 0; x < n; x++) {
+					if (x == i || x == j || x == k)
+						continue;
+					double bound, v = axis3_value(&plane, P[x], P[i], &bound);
+					if (-v > bound) {
+						positive = positive < 0 ? x : positive;
+						if (negative >= 0)
+							break;
+					} else if (v > bound) {
+						negative = negative < 0 ? x : negative;
+						if (positive >= 0)
+							break;
+					} else {
+						near[unsure++] = x;
+					}
+				}
+				bool keep = positive < 0 || negative < 0;
 				on[m++] = i;
 				on[m++] = j;
 				on[m++] = k;
-				for (int x = 0; x < n && keep; x++) {
-					if (x == i || x == j || x == k)
-						continue;
-					double o = col_orient3d(P[i], P[j], P[k], P[x]);
-					if (o > 0.0)
-						positive = 1;
-					else if (o < 0.0)
-						negative = 1;
+				for (int u = 0; u < unsure && keep; u++) {
+					int x = near[u], side = facet_exact_side(memo, &plane, P, i, j, k, x);
+					if (side > 0)
+						positive = positive < 0 ? x : positive;
+					else if (side < 0)
+						negative = negative < 0 ? x : negative;
 					else if (x < j || (x < k && !collinear(P[i], P[j], P[x])))
 						keep = false; /* not the canonical triple of this plane */
 					else
 						on[m++] = x;
-					if (positive && negative)
+					if (positive >= 0 && negative >= 0)
 						keep = false;
+				}
+				if (positive >= 0 && negative >= 0) {
+					refuter[0] = positive;
+					refuter[1] = negative;
 				}
 				if (!keep)
 					continue;
 				ints_push(&p->facets, i);
 				ints_push(&p->facets, j);
 				ints_push(&p->facets, k);
-				ints_push(&p->facets, positive ? 1 : -1);
+				ints_push(&p->facets, positive >= 0 ? 1 : -1);
 				int count = hull_2d(P, on, m, plane_axis(P[i], P[j], P[k]), corners);
 				add_polygon(p, corners, count, is_vertex);
 			}
@@ -426,7 +626,7 @@ static bool hull_build(polytope *p, const col_vec3 *points, int count)
 		return false;
 	}
 	memcpy(p->points, points, (size_t)count * sizeof *points);
-	qsort(p->points, (size_t)count, sizeof *p->points, compare_points);
+	sort_points(p->points, count);
 	int n = 1;
 	for (int i = 1; i < count; i++) {
 		if (!col_vec3_equal(p->points[i], p->points[n - 1]))
@@ -439,9 +639,11 @@ static bool hull_build(polytope *p, const col_vec3 *points, int count)
 	}
 	col_vec3 basis[4];
 	p->dim = affine_basis(p->points, n, NULL, 0, basis);
-	int *on = scratch, *corners = scratch + count + 1;
+	int *on = scratch, *corners = scratch + count + 1, *near = scratch + 2 * count + 2;
 	if (p->dim == 3) {
-		solid_facets(p, is_vertex, on, corners);
+		sign_memo *memo = calloc(1, sizeof *memo); /* NULL: the signs are just not remembered */
+		solid_facets(p, is_vertex, on, corners, near, memo);
+		free(memo);
 		unique_edges(p);
 	} else if (p->dim == 2) {
 		for (int i = 0; i < n; i++)
@@ -472,11 +674,28 @@ static bool hull_build(polytope *p, const col_vec3 *points, int count)
 	}
 	free(scratch);
 	free(is_vertex);
+	int facets = p->facets.count / 4;
+	if (facets > 0 && !polytope_failed(p)) {
+		p->planes = malloc((size_t)facets * sizeof *p->planes);
+		if (!p->planes)
+			p->facets.failed = true;
+		for (int f = 0; f < facets && p->planes; f++) {
+			const int *facet = p->facets.data + 4 * f;
+			axis3_init(&p->planes[f], p->points[facet[1]], p->points[facet[0]],
+			           p->points[facet[2]], p->points[facet[0]]);
+		}
+	}
 	if (polytope_failed(p)) {
 		polytope_free(p);
 		return false;
 	}
 	return true;
+}
+
+/* orient3d(i, j, k, x) for facet f's points i, j, k: the sign of -n . (x - i) (solid_facets). */
+static int facet_side(const polytope *P, int f, col_vec3 x)
+{
+	return -axis3_sign(&P->planes[f], x, P->points[P->facets.data[4 * f]]);
 }
 
 /* ---- 3. exact separation ---- */
@@ -485,11 +704,9 @@ static bool hull_build(polytope *p, const col_vec3 *points, int count)
  * flat A: strictly on one side). */
 static bool facet_separates(const polytope *A, int f, const polytope *B)
 {
-	const int *facet = A->facets.data + 4 * f;
-	col_vec3 a = A->points[facet[0]], b = A->points[facet[1]], c = A->points[facet[2]];
-	int want = -facet[3];
+	int want = -A->facets.data[4 * f + 3];
 	for (int i = 0; i < B->vertices.count; i++) {
-		int s = sign_of(col_orient3d(a, b, c, B->points[B->vertices.data[i]]));
+		int s = facet_side(A, f, B->points[B->vertices.data[i]]);
 		if (s == 0)
 			return false;
 		if (want == 0)
@@ -500,28 +717,57 @@ static bool facet_separates(const polytope *A, int f, const polytope *B)
 	return true;
 }
 
-/* The vertices of P with the least and the greatest value along n = (u1 - u0) x (v1 - v0). */
-static void extremes_3d(const polytope *P, col_vec3 u1, col_vec3 u0, col_vec3 v1, col_vec3 v0, col_vec3 *lo,
-                        col_vec3 *hi)
+/* The range of P's vertices along the axis, as intervals around n . (x - ref): the greatest and the
+ * least value's lower and upper ends (top_lo <= max <= top_hi, bottom_lo <= min <= bottom_hi). */
+typedef struct extent {
+	double top_lo, top_hi, bottom_lo, bottom_hi;
+} extent;
+
+static extent extent_along(const axis3 *ax, const polytope *P, col_vec3 ref)
 {
-	*lo = *hi = P->points[P->vertices.data[0]];
-	for (int i = 1; i < P->vertices.count; i++) {
-		col_vec3 x = P->points[P->vertices.data[i]];
-		if (det3_sign(u1, u0, v1, v0, x, *hi) > 0)
-			*hi = x;
-		if (det3_sign(u1, u0, v1, v0, x, *lo) < 0)
-			*lo = x;
+	extent e = {-INFINITY, -INFINITY, INFINITY, INFINITY};
+	for (int i = 0; i < P->vertices.count; i++) {
+		double bound, v = axis3_value(ax, P->points[P->vertices.data[i]], ref, &bound);
+		e.top_lo = fmax(e.top_lo, v - bound);
+		e.top_hi = fmax(e.top_hi, v + bound);
+		e.bottom_lo = fmin(e.bottom_lo, v - bound);
+		e.bottom_hi = fmin(e.bottom_hi, v + bound);
 	}
+	return e;
+}
+
+/* Whether every vertex of A lies strictly below every vertex of B along the axis, exactly. The
+ * intervals settle it unless A's top and B's bottom overlap; then only the pairs whose intervals
+ * overlap there can be out of order, and their exact signs decide. */
+static bool below(axis3 *ax, const polytope *A, extent ea, const polytope *B, extent eb, col_vec3 ref)
+{
+	if (ea.top_hi < eb.bottom_lo)
+		return true;
+	if (ea.top_lo >= eb.bottom_hi)
+		return false; /* some vertex of A is at least some vertex of B */
+	for (int i = 0; i < A->vertices.count; i++) {
+		col_vec3 x = A->points[A->vertices.data[i]];
+		double bx, vx = axis3_value(ax, x, ref, &bx);
+		if (vx + bx < eb.bottom_lo)
+			continue;
+		for (int j = 0; j < B->vertices.count; j++) {
+			col_vec3 y = B->points[B->vertices.data[j]];
+			double by, vy = axis3_value(ax, y, ref, &by);
+			if (vy - by <= ea.top_hi && axis3_sign(ax, y, x) <= 0)
+				return false;
+		}
+	}
+	return true;
 }
 
 /* Whether the direction (u1 - u0) x (v1 - v0) strictly separates A from B, either way round. */
 static bool direction_separates_3d(const polytope *A, const polytope *B, col_vec3 u1, col_vec3 u0,
                                    col_vec3 v1, col_vec3 v0)
 {
-	col_vec3 alo, ahi, blo, bhi;
-	extremes_3d(A, u1, u0, v1, v0, &alo, &ahi);
-	extremes_3d(B, u1, u0, v1, v0, &blo, &bhi);
-	return det3_sign(u1, u0, v1, v0, blo, ahi) > 0 || det3_sign(u1, u0, v1, v0, alo, bhi) > 0;
+	axis3 ax;
+	axis3_init(&ax, u1, u0, v1, v0);
+	extent ea = extent_along(&ax, A, u0), eb = extent_along(&ax, B, u0);
+	return below(&ax, A, ea, B, eb, u0) || below(&ax, B, eb, A, ea, u0);
 }
 
 static void extremes_2d(const polytope *P, int axis, col_vec2 e1, col_vec2 e0, col_vec2 *lo, col_vec2 *hi)
@@ -555,11 +801,9 @@ static bool vertex_inside(const polytope *A, const polytope *B)
 	for (int i = 0; i < A->vertices.count; i++) {
 		col_vec3 x = A->points[A->vertices.data[i]];
 		bool inside = true;
-		for (int f = 0; f < B->facets.count && inside; f += 4) {
-			const int *facet = B->facets.data + f;
-			int s = sign_of(
-			    col_orient3d(B->points[facet[0]], B->points[facet[1]], B->points[facet[2]], x));
-			inside = s == 0 || s == facet[3];
+		for (int f = 0; f < B->facets.count / 4 && inside; f++) {
+			int s = facet_side(B, f, x);
+			inside = s == 0 || s == B->facets.data[4 * f + 3];
 		}
 		if (inside)
 			return true;
@@ -1509,6 +1753,43 @@ col_oracle_result col_shape_oracle(const col_shape *a, const col_shape *b)
 	body_free(&ba);
 	body_free(&bb);
 	return r;
+}
+
+void col_shape_oracle_points(const col_shape *shape, const col_vec3 *points, int count,
+                             col_oracle_result *results)
+{
+	if (count < 1 || !points || !results)
+		return;
+	body bs;
+	int ss = body_init(&bs, shape);
+	bool fresh = true; /* body_pair refines a curved body: each point gets it as body_init made it */
+	for (int i = 0; i < count; i++) {
+		if (ss == BODY_OK && !fresh) {
+			body_free(&bs);
+			ss = body_init(&bs, shape);
+		}
+		if (ss != BODY_OK) {
+			results[i] = ss == BODY_FAILED ? failed() : nowhere();
+			continue;
+		}
+		col_shape point; /* as col_shape_point makes it */
+		memset(&point, 0, sizeof point);
+		point.kind = COL_SHAPE_POINT;
+		point.dimension = 3;
+		point.pose = col_transform3_identity();
+		point.core.point = points[i];
+		body bp;
+		int sp = body_init(&bp, &point);
+		if (sp != BODY_OK) {
+			results[i] = sp == BODY_FAILED ? failed() : nowhere();
+			continue;
+		}
+		results[i] = body_pair(&bs, &bp, shape->radius, 0.0);
+		fresh = !bs.curved;
+		body_free(&bp);
+	}
+	if (ss == BODY_OK)
+		body_free(&bs);
 }
 
 static bool points_usable(const col_vec3 *p, int n)

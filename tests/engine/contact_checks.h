@@ -91,13 +91,6 @@ static inline double formula_distance(const col_shape *s, col_vec3 x)
 	return fmax(0.0, core - s->radius);
 }
 
-static inline double oracle_distance(const col_shape *s, col_vec3 x)
-{
-	col_shape p = col_shape_point(x);
-	col_oracle_result o = col_shape_oracle(s, &p);
-	return o.intersect ? 0.0 : o.distance_lo;
-}
-
 /* ---- the true penetration depth, without EPA ---- */
 
 enum { MAX_VERTICES = 64, MAX_AXES = 4096 };
@@ -305,11 +298,20 @@ static inline void print_tally(const char *what, const tally *t)
 	              t->counts[2], t->counts[3], t->counts[4], t->closed_form, t->seconds);
 }
 
-/* Everything a manifold of a and b must satisfy, against the oracle and EPA. check_points_by_oracle:
- * run the oracle on each point even where a formula exists. */
-static inline void check_manifold(const rng *r, int i, const char *what, const col_shape *a,
-                                  const col_shape *b, double margin, col_manifold m,
-                                  bool check_points_by_oracle, tally *t)
+/* What the oracle says of one pair, kept for a second manifold of the same pair (the general path's
+ * beside the closed form's): the same questions need not be asked twice. Zero: nothing known yet. */
+typedef struct pair_truth {
+	bool known, depth_known;
+	col_oracle_result oracle; /* col_shape_oracle(a, b) */
+	double depth;             /* true_depth(a, b, &oracle) */
+} pair_truth;
+
+/* Everything a manifold of a and b must satisfy, against the oracle and EPA, with what truth already
+ * holds of the pair (filled in as found). check_points_by_oracle: run the oracle on each point even
+ * where a formula exists. */
+static inline void check_manifold_knowing(const rng *r, int i, const char *what, const col_shape *a,
+                                          const col_shape *b, double margin, col_manifold m,
+                                          bool check_points_by_oracle, tally *t, pair_truth *truth)
 {
 	if (getenv("COLLIDE_DESCRIBE") && atoi(getenv("COLLIDE_DESCRIBE")) == i) {
 		describe("a", a);
@@ -334,7 +336,11 @@ static inline void check_manifold(const rng *r, int i, const char *what, const c
 	t->counts[m.count]++;
 	if (m.method >= COL_CONTACT_SPHERES && m.method <= COL_CONTACT_POLYGONS_2D)
 		t->closed_form++;
-	col_oracle_result o = col_shape_oracle(a, b);
+	if (!truth->known) {
+		truth->oracle = col_shape_oracle(a, b);
+		truth->known = true;
+	}
+	col_oracle_result o = truth->oracle;
 	bool overlap = o.intersect && o.certain;
 	if (overlap) {
 		t->overlapping++;
@@ -357,6 +363,30 @@ static inline void check_manifold(const rng *r, int i, const char *what, const c
 		return;
 	if (fabs(col_vec3_length(m.normal) - 1) > 1e-12)
 		FAIL_CASE(r, i, "%s: normal of length %.17g", what, col_vec3_length(m.normal));
+	/* How far each point lies outside its shape: by formula where there is one, by the oracle where
+	 * there is none or check_points_by_oracle asks (the larger of the two then), the oracle reading
+	 * each shape once for all its points. */
+	double off[2][4];
+	for (int side = 0; side < 2; side++) {
+		const col_shape *s = side ? b : a;
+		col_vec3 asked[4];
+		int index[4], n = 0;
+		for (int k = 0; k < m.count; k++) {
+			col_vec3 x = side ? m.points[k].point_b : m.points[k].point_a;
+			off[side][k] = formula_distance(s, x);
+			if (off[side][k] < 0 || check_points_by_oracle) {
+				asked[n] = x;
+				index[n++] = k;
+			}
+		}
+		col_oracle_result found[4];
+		col_shape_oracle_points(s, asked, n, found);
+		for (int j = 0; j < n; j++) {
+			double oracle = found[j].intersect ? 0.0 : found[j].distance_lo;
+			double *f = &off[side][index[j]];
+			*f = *f >= 0 ? fmax(*f, oracle) : oracle;
+		}
+	}
 	for (int k = 0; k < m.count; k++) {
 		const col_manifold_point *p = &m.points[k];
 		double d = col_vec3_dot(col_vec3_sub(p->point_a, p->point_b), m.normal);
@@ -373,12 +403,8 @@ static inline void check_manifold(const rng *r, int i, const char *what, const c
 		if (col_vec3_distance(mid, p->point) > tol)
 			FAIL_CASE(r, i, "%s: point %d is not midway", what, k);
 		for (int side = 0; side < 2; side++) {
-			const col_shape *s = side ? b : a;
 			col_vec3 x = side ? p->point_b : p->point_a;
-			double f = formula_distance(s, x);
-			double dist = f >= 0 ? f : oracle_distance(s, x);
-			if (f >= 0 && check_points_by_oracle)
-				dist = fmax(dist, oracle_distance(s, x));
+			double dist = off[side][k];
 			if (dist > tol)
 				FAIL_CASE(
 				    r, i,
@@ -407,17 +433,21 @@ static inline void check_manifold(const rng *r, int i, const char *what, const c
 			    what, along, o.distance);
 	} else if (overlap) {
 		/* The deepest depth is the penetration depth, and the normal a direction that achieves it. */
-		double truth = true_depth(a, b, &o), along = overlap_along(a, b, m.normal);
-		if (isfinite(truth)) {
+		if (!truth->depth_known) {
+			truth->depth = true_depth(a, b, &o);
+			truth->depth_known = true;
+		}
+		double depth = truth->depth, along = overlap_along(a, b, m.normal);
+		if (isfinite(depth)) {
 			/* Rounded curved cores apart: the truth is the oracle's distance, known to 1e-5
 			 * there. */
 			double dtol = is_curved(a) || is_curved(b) ? 1e-5 * scale : tol;
-			if (fabs(m.points[0].depth - truth) > dtol)
+			if (fabs(m.points[0].depth - depth) > dtol)
 				FAIL_CASE(r, i, "%s: deepest depth %.17g, penetration depth %.17g", what,
-				          m.points[0].depth, truth);
-			if (fabs(along - truth) > dtol)
+				          m.points[0].depth, depth);
+			if (fabs(along - depth) > dtol)
 				FAIL_CASE(r, i, "%s: overlap %.17g along the normal, penetration depth %.17g",
-				          what, along, truth);
+				          what, along, depth);
 		} else {
 			/* Curved: EPA's precision (its polytope stops growing when round-off would break it,
 			 * about 1e-6 of the size): the normal's overlap is the deepest depth to that, and no
@@ -437,6 +467,14 @@ static inline void check_manifold(const rng *r, int i, const char *what, const c
 			}
 		}
 	}
+}
+
+static inline void check_manifold(const rng *r, int i, const char *what, const col_shape *a,
+                                  const col_shape *b, double margin, col_manifold m,
+                                  bool check_points_by_oracle, tally *t)
+{
+	pair_truth truth = {0};
+	check_manifold_knowing(r, i, what, a, b, margin, m, check_points_by_oracle, t, &truth);
 }
 
 static inline void assert_near(double got, double want, double tolerance)
