@@ -351,6 +351,7 @@ static void test_pairs_random(void **state)
 			col_polygon *a, *b;
 			bool integer;
 			polygons_draw_pair(&r, (polygons_class)k, i, &a, &b, names, &integer);
+			polygons_pair pair = polygons_pair_make(a, b);
 			col_covering *ca = covering_of(a, NULL), *cb = covering_of(b, NULL);
 			col_covering_cache *cache = NULL;
 			assert_int_equal(col_covering_cache_create(ca, &cache, NULL), COL_OK);
@@ -358,7 +359,7 @@ static void test_pairs_random(void **state)
 				col_transform2 pose;
 				polygons_closeness how;
 				bool expected;
-				if (!polygons_pair_case(&r, done, a, b, integer, names, &pose, &how, &expected))
+				if (!polygons_pair_case(&r, done, &pair, integer, names, &pose, &how, &expected))
 					continue;
 				if (col_covering_intersects_covering(ca, cb, pose, j % 4 == 0 ? NULL : cache,
 				                                     NULL) != expected)
@@ -371,6 +372,7 @@ static void test_pairs_random(void **state)
 			col_covering_cache_destroy(cache);
 			col_covering_destroy(ca);
 			col_covering_destroy(cb);
+			polygons_pair_free(&pair);
 			col_polygon_destroy(a);
 			col_polygon_destroy(b);
 		}

@@ -320,6 +320,7 @@ static void test_pairs_random(void **state)
 			col_polygon *a, *b;
 			bool integer;
 			polygons_draw_pair(&r, (polygons_class)k, i, &a, &b, names, &integer);
+			polygons_pair pair = polygons_pair_make(a, b);
 			col_tritree_options options = col_tritree_default_options();
 			options.leaf_cones = i % 2 ? 0 : 16;
 			options.fit_iterations = i % 3 == 0 ? 0 : 8;
@@ -333,7 +334,7 @@ static void test_pairs_random(void **state)
 				col_transform2 pose;
 				polygons_closeness how;
 				bool expected;
-				if (!polygons_pair_case(&r, done, a, b, integer, names, &pose, &how, &expected))
+				if (!polygons_pair_case(&r, done, &pair, integer, names, &pose, &how, &expected))
 					continue;
 				for (int m = 0; m < 3; m++) {
 					col_covering_cache *cache = j % 4 == 0 ? NULL : caches[m];
@@ -350,6 +351,7 @@ static void test_pairs_random(void **state)
 				col_covering_cache_destroy(caches[m]);
 			col_tritree_destroy(ta);
 			col_tritree_destroy(tb);
+			polygons_pair_free(&pair);
 			col_polygon_destroy(a);
 			col_polygon_destroy(b);
 		}
