@@ -49,13 +49,15 @@ static inline void mesh_oracle_free(mesh_oracle *o)
 	o->boxes = NULL;
 }
 
-/* The distance from p to box b (0 inside), as computed. */
+/* The distance from p to box b (0 inside), as computed; past overflow, the largest of the gaps,
+ * which still bounds it from below. */
 static inline double box_distance(col_aabb3 b, col_vec3 p)
 {
 	double x = fmax(fmax(b.min.x - p.x, p.x - b.max.x), 0.0);
 	double y = fmax(fmax(b.min.y - p.y, p.y - b.max.y), 0.0);
 	double z = fmax(fmax(b.min.z - p.z, p.z - b.max.z), 0.0);
-	return sqrt(x * x + y * y + z * z);
+	double d = sqrt(x * x + y * y + z * z);
+	return isfinite(d) ? d : fmax(fmax(x, y), z);
 }
 
 /* The nearest surface point by every triangle's col_triangle_closest_point, the first nearest in
