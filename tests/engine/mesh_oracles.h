@@ -49,33 +49,33 @@ static inline void mesh_oracle_free(mesh_oracle *o)
 	o->boxes = NULL;
 }
 
-/* The distance from p to box b (0 inside), as computed; past overflow, the largest of the gaps,
- * which still bounds it from below. */
-static inline double box_distance(col_aabb3 b, col_vec3 p)
+/* The squared distance from p to box b (0 inside), as computed (no fmax: a library call). */
+static inline double box_distance_squared(col_aabb3 b, col_vec3 p)
 {
-	double x = fmax(fmax(b.min.x - p.x, p.x - b.max.x), 0.0);
-	double y = fmax(fmax(b.min.y - p.y, p.y - b.max.y), 0.0);
-	double z = fmax(fmax(b.min.z - p.z, p.z - b.max.z), 0.0);
-	double d = sqrt(x * x + y * y + z * z);
-	return isfinite(d) ? d : fmax(fmax(x, y), z);
+	double x = p.x < b.min.x ? b.min.x - p.x : p.x > b.max.x ? p.x - b.max.x : 0.0;
+	double y = p.y < b.min.y ? b.min.y - p.y : p.y > b.max.y ? p.y - b.max.y : 0.0;
+	double z = p.z < b.min.z ? b.min.z - p.z : p.z > b.max.z ? p.z - b.max.z : 0.0;
+	return x * x + y * y + z * z;
 }
 
 /* The nearest surface point by every triangle's col_triangle_closest_point, the first nearest in
  * triangle order (nearest and triangle may be NULL). A triangle whose box is farther than the best
- * distance so far, by more than the rounding of the closest point (which lies in the triangle's box
- * up to a few ulps of the coordinates) and of both distances, cannot be strictly nearer: skipped. */
+ * distance so far plus a margin cannot be strictly nearer, so it is skipped: the closest point lies
+ * in the triangle's box up to a few ulps of the coordinates, and the margin (1e-12 of them, at least
+ * 1e-150 so that its square is a normal number) is far past that and the squares' roundings. A
+ * square that overflows to infinity only skips a box farther than 1e154, past any finite bound. */
 static inline double nearest_oracle(const mesh_oracle *o, col_vec3 p, col_vec3 *nearest, int *triangle)
 {
-	double scale = o->reach + fmax(fmax(fabs(p.x), fabs(p.y)), fabs(p.z));
-	double margin = 1e-12 * scale + DBL_MIN;
-	double best = INFINITY;
+	double margin = 1e-12 * (o->reach + fmax(fmax(fabs(p.x), fabs(p.y)), fabs(p.z))) + 1e-150;
+	double best = INFINITY, bound = INFINITY; /* bound: (best + margin)^2 */
 	for (int i = 0; i < o->count; i++) {
-		if (box_distance(o->boxes[i], p) > best + margin)
+		if (box_distance_squared(o->boxes[i], p) > bound)
 			continue;
 		col_vec3 x = col_triangle_closest_point(o->triangles[i], p);
 		double d = col_vec3_distance(x, p);
 		if (d < best) {
 			best = d;
+			bound = (best + margin) * (best + margin);
 			if (nearest != NULL)
 				*nearest = x;
 			if (triangle != NULL)
