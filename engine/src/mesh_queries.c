@@ -2,6 +2,7 @@
  * trust; the accelerated structures are checked against them. */
 #include "mesh_internal.h"
 
+#include <float.h>
 #include <stdlib.h>
 
 #include "collide/predicates.h"
@@ -13,9 +14,17 @@ typedef struct mesh_view {
 	bool moved;
 } mesh_view;
 
+/* col_mesh_triangle's values read straight from the arrays, without its call and range check:
+ * the loops below run over every triangle of every query. */
+static inline col_triangle plain_triangle(const col_vec3 *vertices, const int32_t *corners, int index)
+{
+	const int32_t *corner = corners + 3 * (size_t)index;
+	return (col_triangle){vertices[corner[0]], vertices[corner[1]], vertices[corner[2]]};
+}
+
 static col_triangle view_triangle(const mesh_view *view, int index)
 {
-	col_triangle t = col_mesh_triangle(view->mesh, index);
+	col_triangle t = plain_triangle(view->mesh->vertices, view->mesh->triangles, index);
 	return view->moved ? col_triangle_moved(t, view->transform) : t;
 }
 
@@ -119,6 +128,56 @@ static int segment_crossing(col_triangle t, int sp, col_vec3 p, col_vec3 q)
 
 enum { MAX_RAYS = 64 };
 
+/* Whether the closed segment pq and a closed triangle may share a point, by exact rejections
+ * only: a triangle apart from the segment's box, or with every vertex strictly beyond the segment's
+ * extent [lo, hi] along a direction n1 or n2 across it (a separating plane), meets neither the
+ * segment nor p. The extents are grown by twice `margin` |n|_1, more than the rounding of any of the
+ * dot products (see view_contains_crossing), so false is exact and true only means "test it". Such a
+ * triangle cannot make the ray graze either, except one in the segment's plane, which the exact
+ * test would call a graze though it is apart: skipping it, as the box test always did for those
+ * apart from the box, leaves the count right. */
+typedef struct segment_filter {
+	col_aabb3 box;
+	col_vec3 n1, n2;
+	double lo1, hi1, lo2, hi2;
+} segment_filter;
+
+static segment_filter segment_filter_make(col_vec3 p, col_vec3 q, col_vec3 d, double margin)
+{
+	/* Across d: d x (the axis d leans on least), then d x that. Any directions would be exact;
+	 * these make the segment's extent along them a sliver. */
+	col_vec3 axis = fabs(d.x) <= fabs(d.y) && fabs(d.x) <= fabs(d.z) ? (col_vec3){1, 0, 0}
+	                : fabs(d.y) <= fabs(d.z)                         ? (col_vec3){0, 1, 0}
+	                                                                 : (col_vec3){0, 0, 1};
+	segment_filter f;
+	f.box = col_triangle_bounds((col_triangle){p, q, q});
+	f.n1 = col_vec3_cross(d, axis);
+	f.n2 = col_vec3_cross(d, f.n1);
+	double p1 = col_vec3_dot(f.n1, p), q1 = col_vec3_dot(f.n1, q);
+	double p2 = col_vec3_dot(f.n2, p), q2 = col_vec3_dot(f.n2, q);
+	double m1 = margin * (fabs(f.n1.x) + fabs(f.n1.y) + fabs(f.n1.z)) + DBL_MIN;
+	double m2 = margin * (fabs(f.n2.x) + fabs(f.n2.y) + fabs(f.n2.z)) + DBL_MIN;
+	f.lo1 = fmin(p1, q1) - 2.0 * m1;
+	f.hi1 = fmax(p1, q1) + 2.0 * m1;
+	f.lo2 = fmin(p2, q2) - 2.0 * m2;
+	f.hi2 = fmax(p2, q2) + 2.0 * m2;
+	return f;
+}
+
+/* Whether all of a, b, c lie beyond [lo, hi] along n, on one side: a NaN compares false and keeps
+ * the triangle. */
+static bool beyond(col_vec3 n, double lo, double hi, col_vec3 a, col_vec3 b, col_vec3 c)
+{
+	double x = col_vec3_dot(n, a), y = col_vec3_dot(n, b), z = col_vec3_dot(n, c);
+	return (x < lo && y < lo && z < lo) || (x > hi && y > hi && z > hi);
+}
+
+static bool segment_may_meet(const segment_filter *f, col_triangle t)
+{
+	return col_aabb3_overlaps(col_triangle_bounds(t), f->box) && !beyond(f->n1, f->lo1, f->hi1, t.a, t.b, t.c) &&
+	       !beyond(f->n2, f->lo2, f->hi2, t.a, t.b, t.c);
+}
+
 /* Inside or on the surface by counting crossings. The first ray's pass also looks for p on a
  * triangle (it needs the same sign), so a point on the surface costs no extra pass; later rays
  * know p is off the surface and stop at the first graze. */
@@ -133,17 +192,23 @@ static bool view_contains_crossing(const mesh_view *view, col_vec3 p, uint64_t *
 	if (!isfinite(length))
 		return view_contains_winding(view, p,
 		                             tested); /* coordinates near overflow: no room for a ray */
+	/* In locals, which the stores through `tested` cannot change: kept in registers. */
+	const col_vec3 *vertices = view->mesh->vertices;
+	const int32_t *corners = view->mesh->triangles;
+	bool moved = view->moved;
 	for (int attempt = 0; attempt < MAX_RAYS; ++attempt) {
-		col_vec3 q = col_vec3_add(p, col_vec3_scale(ray_direction(attempt), length));
-		/* p lies in the segment's box, so a triangle apart from that box neither holds p nor meets
-		 * the segment: an exact rejection that spares most of the orientation tests. */
-		col_aabb3 segment_box = col_triangle_bounds((col_triangle){p, q, q});
+		col_vec3 d = ray_direction(attempt);
+		col_vec3 q = col_vec3_add(p, col_vec3_scale(d, length));
+		/* A dot product n.x is off by at most 3.4e-16 |n|_1 M (three roundings) for coordinates up to
+		 * M in magnitude; p, q and the vertices are within M = 6 reach + 1 (q within 5 reach + 1),
+		 * and 1e-14 M leaves a wide allowance for the other roundings. */
+		segment_filter filter = segment_filter_make(p, q, d, 1e-14 * (6.0 * reach + 1.0));
 		int crossings = 0;
 		bool grazed = false;
 		for (int i = 0; i < n; ++i) {
-			col_triangle t = view_triangle(view, i);
+			col_triangle t = moved ? view_triangle(view, i) : plain_triangle(vertices, corners, i);
 			*tested += 1;
-			if (!col_aabb3_overlaps(col_triangle_bounds(t), segment_box))
+			if (!segment_may_meet(&filter, t))
 				continue;
 			double sp = col_orient3d(t.a, t.b, t.c, p);
 			if (attempt == 0 && on_triangle(t, sp, p))
@@ -198,7 +263,7 @@ bool col_mesh_intersects_sphere(const col_mesh *mesh, col_sphere sphere, col_que
 		return false; /* a NaN or negative ball is nowhere */
 	int n = mesh->triangle_count;
 	for (int i = 0; i < n; ++i) {
-		if (col_triangle_intersects_sphere(col_mesh_triangle(mesh, i), sphere)) {
+		if (col_triangle_intersects_sphere(plain_triangle(mesh->vertices, mesh->triangles, i), sphere)) {
 			count(stats, (uint64_t)i + 1);
 			return true;
 		}
@@ -248,7 +313,7 @@ bool col_mesh_intersects_mesh(const col_mesh *a, const col_mesh *b, col_transfor
 			continue;
 		}
 		for (int i = 0; i < a->triangle_count; ++i) {
-			col_triangle ta = col_mesh_triangle(a, i);
+			col_triangle ta = plain_triangle(a->vertices, a->triangles, i);
 			++tested;
 			if (col_aabb3_overlaps(col_triangle_bounds(ta), box_b) &&
 			    col_triangle_intersects_triangle(ta, tb)) {

@@ -20,6 +20,7 @@
 #include "collide/mesh_bvh.h"
 
 #include "mesh_cases.h"
+#include "mesh_oracles.h"
 #include "support.h"
 
 /* ---- classes and builds ---- */
@@ -80,10 +81,12 @@ static col_mesh_bvh *bvh_of(const col_mesh *mesh, int leaf_triangles, bool surfa
 	return bvh;
 }
 
-/* One mesh's BVHs: a solid one per leaf size, and a surface-only one with the default leaves. */
+/* One mesh's BVHs: a solid one per leaf size, and a surface-only one with the default leaves; and
+ * its triangles for the oracles. */
 typedef struct bvh_set {
 	col_mesh_bvh *leaf[LEAF_VARIANTS];
 	col_mesh_bvh *surface;
+	mesh_oracle every;
 } bvh_set;
 
 static bvh_set bvh_set_of(const col_mesh *mesh)
@@ -92,6 +95,7 @@ static bvh_set bvh_set_of(const col_mesh *mesh)
 	for (int v = 0; v < LEAF_VARIANTS; v++)
 		set.leaf[v] = bvh_of(mesh, leaf_sizes[v], false);
 	set.surface = bvh_of(mesh, 0, true);
+	set.every = mesh_oracle_make(mesh);
 	return set;
 }
 
@@ -100,6 +104,7 @@ static void bvh_set_destroy(bvh_set *set)
 	for (int v = 0; v < LEAF_VARIANTS; v++)
 		col_mesh_bvh_destroy(set->leaf[v]);
 	col_mesh_bvh_destroy(set->surface);
+	mesh_oracle_free(&set->every);
 }
 
 static double mesh_size(const col_mesh *mesh)
@@ -113,33 +118,6 @@ static double mesh_size(const col_mesh *mesh)
 static bool contains_oracle(const col_mesh *mesh, col_vec3 p)
 {
 	return col_mesh_contains_point(mesh, p, COL_METHOD_CROSSING, NULL);
-}
-
-/* Whether the ball meets the surface, by every triangle. */
-static bool surface_oracle(const col_mesh *mesh, col_sphere s)
-{
-	for (int i = 0; i < col_mesh_triangle_count(mesh); i++)
-		if (col_triangle_intersects_sphere(col_mesh_triangle(mesh, i), s))
-			return true;
-	return false;
-}
-
-/* The nearest surface point by every triangle (nearest and triangle may be NULL). */
-static double nearest_oracle(const col_mesh *mesh, col_vec3 p, col_vec3 *nearest, int *triangle)
-{
-	double best = INFINITY;
-	for (int i = 0; i < col_mesh_triangle_count(mesh); i++) {
-		col_vec3 x = col_triangle_closest_point(col_mesh_triangle(mesh, i), p);
-		double d = col_vec3_distance(x, p);
-		if (d < best) {
-			best = d;
-			if (nearest != NULL)
-				*nearest = x;
-			if (triangle != NULL)
-				*triangle = i;
-		}
-	}
-	return best;
 }
 
 /* Whether the surfaces of a and of b (moved by pose) meet, by every pair of triangles. A pair whose
@@ -184,45 +162,16 @@ static bool surfaces_oracle(const col_mesh *a, const col_mesh *b, col_transform3
 	return met;
 }
 
-/* The ray's hit on a triangle with a tolerance on the barycentric test: `slack` > 0 accepts near
- * misses, < 0 rejects near hits; INFINITY when none. Solved by Cramer's rule in long double, not the
- * BVH's Moller-Trumbore (test_tetratree.c's oracle). */
-static double ray_hit_oracle(col_vec3 o, col_vec3 d, col_triangle t, double slack)
-{
-	long double e1[3] = {t.b.x - t.a.x, t.b.y - t.a.y, t.b.z - t.a.z};
-	long double e2[3] = {t.c.x - t.a.x, t.c.y - t.a.y, t.c.z - t.a.z};
-	long double s[3] = {o.x - t.a.x, o.y - t.a.y, o.z - t.a.z}, nd[3] = {-d.x, -d.y, -d.z};
-	/* s = u e1 + v e2 + t (-d) */
-	long double det = e1[0] * (e2[1] * nd[2] - e2[2] * nd[1]) - e1[1] * (e2[0] * nd[2] - e2[2] * nd[0]) +
-	                  e1[2] * (e2[0] * nd[1] - e2[1] * nd[0]);
-	if (det == 0.0L)
-		return INFINITY;
-	long double u = (s[0] * (e2[1] * nd[2] - e2[2] * nd[1]) - s[1] * (e2[0] * nd[2] - e2[2] * nd[0]) +
-	                 s[2] * (e2[0] * nd[1] - e2[1] * nd[0])) /
-	                det;
-	long double v = (e1[0] * (s[1] * nd[2] - s[2] * nd[1]) - e1[1] * (s[0] * nd[2] - s[2] * nd[0]) +
-	                 e1[2] * (s[0] * nd[1] - s[1] * nd[0])) /
-	                det;
-	long double h = (e1[0] * (e2[1] * s[2] - e2[2] * s[1]) - e1[1] * (e2[0] * s[2] - e2[2] * s[0]) +
-	                 e1[2] * (e2[0] * s[1] - e2[1] * s[0])) /
-	                det;
-	if (u < -slack || v < -slack || u + v > 1.0L + slack || h < -slack)
-		return INFINITY;
-	return (double)h;
-}
-
 /* The BVH's ray against every triangle's: a hit where every triangle says one (by a margin), no hit
  * nearer than any triangle's near miss, the point on the ray, a unit normal, a real triangle.
  * Returns whether it hit. */
-static bool check_ray(rng *r, int i, const char *name, const col_mesh *mesh, const col_mesh_bvh *bvh,
+static bool check_ray(rng *r, int i, const char *name, const mesh_oracle *every, const col_mesh_bvh *bvh,
                       col_vec3 o, col_vec3 d, double max_distance)
 {
+	const col_mesh *mesh = every->mesh;
 	double size = mesh_size(mesh);
-	double strict = INFINITY, loose = INFINITY;
-	for (int t = 0; t < col_mesh_triangle_count(mesh); t++) {
-		strict = fmin(strict, ray_hit_oracle(o, d, col_mesh_triangle(mesh, t), -1e-9));
-		loose = fmin(loose, ray_hit_oracle(o, d, col_mesh_triangle(mesh, t), 1e-9));
-	}
+	double strict, loose;
+	ray_oracle(every, o, d, &strict, &loose);
 	col_ray_hit3 hit;
 	bool got = col_mesh_bvh_ray_cast(bvh, o, d, max_distance, &hit, NULL);
 	double scale = (size + col_vec3_length(o)) / col_vec3_length(d);
@@ -252,7 +201,9 @@ static bool check_ray(rng *r, int i, const char *name, const col_mesh *mesh, con
 			FAIL_CASE(r, i, "%s: the hit's normal has length %.17g", name,
 			          col_vec3_length(hit.normal));
 		/* The triangle named is hit there (within the loose oracle's margin). */
-		if (ray_hit_oracle(o, d, col_mesh_triangle(mesh, hit.feature), 1e-9) == INFINITY)
+		double named_strict = INFINITY, named_loose = INFINITY;
+		ray_hit_oracle(o, d, col_mesh_triangle(mesh, hit.feature), &named_strict, &named_loose);
+		if (named_loose == INFINITY)
 			FAIL_CASE(r, i, "%s: the hit names triangle %d, which the ray misses", name,
 			          hit.feature);
 		/* Without a hit record, the same answer. */
@@ -340,8 +291,9 @@ static col_sphere ball_in_range(col_vec3 c, double radius)
 	return (col_sphere){{in_range(c.x), in_range(c.y), in_range(c.z)}, in_range(radius)};
 }
 
-static col_sphere random_ball(rng *r, const col_mesh *mesh, int i)
+static col_sphere random_ball(rng *r, const mesh_oracle *every, int i)
 {
+	const col_mesh *mesh = every->mesh;
 	double size = mesh_size(mesh);
 	col_vec3 c;
 	if (i % 20 == 0)
@@ -358,7 +310,7 @@ static col_sphere random_ball(rng *r, const col_mesh *mesh, int i)
 	case 0: radius = 0.0; break;
 	case 1: radius = rng_in(r, 0.5, 1.5) * size; break;
 	case 2:
-		radius = nearest_oracle(mesh, c, NULL, NULL);
+		radius = nearest_oracle(every, c, NULL, NULL);
 		if (rng_coin(r))
 			radius = nextafter(radius, rng_coin(r) ? INFINITY : 0.0);
 		break;
@@ -624,7 +576,9 @@ static void test_structure(void **state)
 	col_error error;
 	check_ok(col_mesh_create_icosphere(2, 1.0, &icosphere, &error), &error);
 	col_mesh_bvh *bvh = bvh_of(icosphere, 0, false);
-	double want = nearest_oracle(icosphere, (col_vec3){0, 0, 3}, NULL, NULL);
+	mesh_oracle icosphere_oracle = mesh_oracle_make(icosphere);
+	double want = nearest_oracle(&icosphere_oracle, (col_vec3){0, 0, 3}, NULL, NULL);
+	mesh_oracle_free(&icosphere_oracle);
 	col_mesh_destroy(icosphere);
 	assert_int_equal(col_mesh_triangle_count(col_mesh_bvh_mesh(bvh)), 320);
 	assert_true(col_mesh_bvh_contains(bvh, (col_vec3){0, 0, 0}, NULL));
@@ -727,7 +681,7 @@ static void test_surface_points(void **state)
 						    classes[k].name, j, i, got, expected);
 					double d = col_mesh_bvh_closest_point(set.leaf[v], points[j], NULL,
 					                                      NULL, NULL);
-					double want = nearest_oracle(mesh, points[j], NULL, NULL);
+					double want = nearest_oracle(&set.every, points[j], NULL, NULL);
 					if (j == 0 ? d != 0.0 : !(d == want && d <= 1e-12 * size))
 						FAIL_CASE(&r, i,
 						          "%s: surface point %d of triangle %d is %.17g from "
@@ -737,7 +691,7 @@ static void test_surface_points(void **state)
 					 * is on it). */
 					col_sphere ball = {points[j], 0.0};
 					if (col_mesh_bvh_sphere_meets_surface(
-					        set.leaf[v], ball, NULL, NULL) != surface_oracle(mesh, ball))
+					        set.leaf[v], ball, NULL, NULL) != surface_oracle(&set.every, ball))
 						FAIL_CASE(&r, i, "%s: point ball %d of triangle %d",
 						          classes[k].name, j, i);
 				}
@@ -782,7 +736,7 @@ static void test_integer_grid(void **state)
 						FAIL_CASE(&r, (int)checked,
 						          "grid (mesh %d): BVH %d, oracle %d at (%g, %g, %g)",
 						          m, !expected, expected, x, y, z);
-					double want = nearest_oracle(mesh, p, NULL, NULL);
+					double want = nearest_oracle(&set.every, p, NULL, NULL);
 					double d = col_mesh_bvh_closest_point(bvh, p, NULL, NULL, NULL);
 					if (d != want)
 						FAIL_CASE(&r, (int)checked,
@@ -799,7 +753,7 @@ static void test_integer_grid(void **state)
 					for (int k = 0; k < 4; k++) {
 						col_sphere ball = {p, radii[k]};
 						bool solid = col_mesh_intersects_sphere(mesh, ball, NULL),
-						     surface = surface_oracle(mesh, ball);
+						     surface = surface_oracle(&set.every, ball);
 						bool got =
 						    col_mesh_bvh_intersects_sphere(bvh, ball, NULL, NULL);
 						bool surface_got =
@@ -829,9 +783,10 @@ static void test_integer_grid(void **state)
 
 /* The contact of a ball that meets the solid (or, for a surface-only BVH, the surface): the
  * nearest surface point, a unit normal that moves the ball out, the depth, the triangle. */
-static void check_contact(rng *r, int i, const char *name, const col_mesh *mesh, const col_mesh_bvh *bvh,
+static void check_contact(rng *r, int i, const char *name, const mesh_oracle *every, const col_mesh_bvh *bvh,
                           col_sphere ball, bool expected, bool solid)
 {
+	const col_mesh *mesh = every->mesh;
 	double size = mesh_size(mesh);
 	col_contact3 contact;
 	bool got = col_mesh_bvh_sphere_contact(bvh, ball, &contact, NULL);
@@ -841,7 +796,7 @@ static void check_contact(rng *r, int i, const char *name, const col_mesh *mesh,
 	if (!got)
 		return;
 	col_vec3 c = ball.center, nearest;
-	double d = nearest_oracle(mesh, c, &nearest, NULL);
+	double d = nearest_oracle(every, c, &nearest, NULL);
 	bool inside = solid && contains_oracle(mesh, c);
 	double want = inside ? ball.radius + d : ball.radius - d;
 	double tolerance = 1e-12 * (size + col_vec3_length(c));
@@ -886,9 +841,15 @@ static void test_random_spheres(void **state)
 		col_query_stats stats = {0}, surface_stats = {0};
 		for (int i = 0; i < cases; i++) {
 			int v = i % LEAF_VARIANTS;
-			col_sphere ball = random_ball(&r, mesh, i);
-			bool expected = col_mesh_intersects_sphere(mesh, ball, NULL);
-			bool surface_expected = surface_oracle(mesh, ball);
+			col_sphere ball = random_ball(&r, &set.every, i);
+			/* The solid oracle is col_mesh_intersects_sphere: the surface test, or else the
+			 * centre's crossing count. Written out, so that the triangles are looped over once,
+			 * not twice; every 16th ball asks it too. */
+			bool surface_expected = surface_oracle(&set.every, ball);
+			bool expected = surface_expected || contains_oracle(mesh, ball.center);
+			if (i % 16 == 8 && col_mesh_intersects_sphere(mesh, ball, NULL) != expected)
+				FAIL_CASE(&r, i, "%s: col_mesh_intersects_sphere differs from its definition",
+				          classes[k].name);
 			bool got = col_mesh_bvh_intersects_sphere(set.leaf[v], ball, &stats, NULL);
 			bool surface_got =
 			    col_mesh_bvh_sphere_meets_surface(set.leaf[v], ball, &surface_stats, NULL);
@@ -911,14 +872,14 @@ static void test_random_spheres(void **state)
 					          classes[k].name, a, b, surface_expected);
 			}
 			if (i % 8 == 0)
-				check_contact(&r, i, classes[k].name, mesh, set.leaf[v], ball, expected,
+				check_contact(&r, i, classes[k].name, &set.every, set.leaf[v], ball, expected,
 				              true);
 			else if (i % 8 == 4 &&
 			         col_mesh_bvh_sphere_contact(set.leaf[v], ball, NULL, NULL) != expected)
 				FAIL_CASE(&r, i, "%s: sphere contact says %d, oracle %d", classes[k].name,
 				          !expected, expected);
 			if (i % 32 == 1)
-				check_contact(&r, i, classes[k].name, mesh, set.surface, ball,
+				check_contact(&r, i, classes[k].name, &set.every, set.surface, ball,
 				              surface_expected, false);
 			hits += expected;
 			surface_hits += surface_expected;
@@ -958,6 +919,7 @@ static void test_touching_spheres(void **state)
 	const double third = 1.0 / 3.0;
 	add_box(&odd, (col_vec3){-0.1, -third, -0.7}, (col_vec3){0.1, third, 0.3}, false);
 	col_mesh *box = mesh_of(&m), *odd_box = mesh_of(&odd);
+	mesh_oracle oracles[2] = {mesh_oracle_make(box), mesh_oracle_make(odd_box)};
 	const struct {
 		const col_mesh *mesh;
 		col_sphere ball;
@@ -991,7 +953,7 @@ static void test_touching_spheres(void **state)
 		const col_mesh *mesh = cases[i].mesh;
 		col_sphere ball = cases[i].ball;
 		bool solid = col_mesh_intersects_sphere(mesh, ball, NULL),
-		     surface = surface_oracle(mesh, ball);
+		     surface = surface_oracle(&oracles[mesh == box ? 0 : 1], ball);
 		if (cases[i].expected >= 0 && solid != (cases[i].expected == 1))
 			fail_msg("touching case %zu: the oracle says %d", i, solid);
 		for (int leaf = 0; leaf <= 16; leaf = leaf == 0 ? 1 : leaf * 4) {
@@ -1006,7 +968,8 @@ static void test_touching_spheres(void **state)
 						continue;
 					bool want_solid =
 					    step == 0 ? solid : col_mesh_intersects_sphere(mesh, b, NULL);
-					bool want_surface = step == 0 ? surface : surface_oracle(mesh, b);
+					bool want_surface =
+					    step == 0 ? surface : surface_oracle(&oracles[mesh == box ? 0 : 1], b);
 					if (surface_only)
 						want_solid = want_surface;
 					bool got = col_mesh_bvh_intersects_sphere(bvh, b, NULL, NULL);
@@ -1032,6 +995,7 @@ static void test_touching_spheres(void **state)
 	mesh_arrays u = {0};
 	add_box(&u, (col_vec3){0, 0, 0}, (col_vec3){1, 1, 1}, false);
 	col_mesh *unit = mesh_of(&u);
+	mesh_oracle unit_oracle = mesh_oracle_make(unit);
 	for (int leaf = 0; leaf <= 16; leaf = leaf == 0 ? 1 : leaf * 4) {
 		col_mesh_bvh *solid = bvh_of(unit, leaf, false), *surface_only = bvh_of(unit, leaf, true);
 		for (int k = 1; k <= 60; k++) {
@@ -1043,7 +1007,7 @@ static void test_touching_spheres(void **state)
 					double radius = c < 3 ? d : col_vec3_length((col_vec3){d, d, 0});
 					col_sphere ball = {centres[c],
 					                   step ? nextafter(radius, 0.0) : radius};
-					bool want = surface_oracle(unit, ball);
+					bool want = surface_oracle(&unit_oracle, ball);
 					if (c < 3 && want != (step == 0))
 						fail_msg("tiny ball %d at %g: the oracle says %d", c, d,
 						         want);
@@ -1065,6 +1029,7 @@ static void test_touching_spheres(void **state)
 		col_mesh_bvh_destroy(solid);
 		col_mesh_bvh_destroy(surface_only);
 	}
+	mesh_oracle_free(&unit_oracle);
 	col_mesh_destroy(unit);
 	/* The contacts of two of them. */
 	col_mesh_bvh *bvh = bvh_of(box, 0, false);
@@ -1077,6 +1042,8 @@ static void test_touching_spheres(void **state)
 	assert_true(col_mesh_bvh_sphere_contact(bvh, (col_sphere){{2, 0.5, 0.25}, 0.5}, &contact, NULL));
 	assert_true(fabs(contact.depth - 0.5) < 1e-12 && fabs(contact.normal.x - 1.0) < 1e-12);
 	col_mesh_bvh_destroy(bvh);
+	mesh_oracle_free(&oracles[0]);
+	mesh_oracle_free(&oracles[1]);
 	col_mesh_destroy(box);
 	col_mesh_destroy(odd_box);
 }
@@ -1117,7 +1084,7 @@ static void test_nearest(void **state)
 			col_vec3 nearest, want_point;
 			int triangle = -1, want_triangle = -1;
 			double d = col_mesh_bvh_closest_point(set.leaf[v], p, &nearest, &triangle, &stats);
-			double want = nearest_oracle(mesh, p, &want_point, &want_triangle);
+			double want = nearest_oracle(&set.every, p, &want_point, &want_triangle);
 			double tolerance = 1e-12 * (size + want);
 			if (fabs(d - want) > tolerance ||
 			    !(triangle >= 0 && triangle < col_mesh_triangle_count(mesh)) ||
@@ -1207,7 +1174,7 @@ static void test_rays(void **state)
 				d = col_vec3_scale(rng_vec3(&r, -1.0, 1.0), i % 2 ? 1.0 : 7.5);
 			}
 			double max_distance = i % 5 == 0 ? 0.3 * size : INFINITY;
-			bool got = check_ray(&r, i, classes[k].name, mesh, set.leaf[v], o, d, max_distance);
+			bool got = check_ray(&r, i, classes[k].name, &set.every, set.leaf[v], o, d, max_distance);
 			hits += got;
 			if (i % 8 == 0) {
 				/* The surface-only BVH of the same leaves casts the same ray. */
@@ -1346,23 +1313,24 @@ static void test_surface_only(void **state)
 			double size = mesh_size(mesh);
 			rng r = rng_make(rng_env_seed(0x50F0000u + (uint64_t)(4 * k + leaf)));
 			int cases = COLLIDE_RANDOM_CASES / 50, hits = 0;
+			mesh_oracle every = mesh_oracle_make(mesh);
 			for (int i = 0; i < cases; i++) {
-				col_sphere ball = random_ball(&r, mesh, i);
-				bool want = surface_oracle(mesh, ball);
+				col_sphere ball = random_ball(&r, &every, i);
+				bool want = surface_oracle(&every, ball);
 				bool a = col_mesh_bvh_intersects_sphere(bvh, ball, NULL, NULL);
 				bool b = col_mesh_bvh_sphere_meets_surface(bvh, ball, NULL, NULL);
 				if (a != want || b != want)
 					FAIL_CASE(&r, i, "%s: solid %d, surface %d, every triangle %d", name,
 					          a, b, want);
 				if (i % 4 == 0)
-					check_contact(&r, i, name, mesh, bvh, ball, want, false);
+					check_contact(&r, i, name, &every, bvh, ball, want, false);
 				hits += want;
 				col_vec3 p = random_point(&r, mesh, bvh, i);
 				if (col_mesh_bvh_contains(bvh, p, NULL))
 					FAIL_CASE(&r, i, "%s: holds (%.17g, %.17g, %.17g)", name, p.x, p.y,
 					          p.z);
 				double d = col_mesh_bvh_closest_point(bvh, p, NULL, NULL, NULL),
-				       want_d = nearest_oracle(mesh, p, NULL, NULL);
+				       want_d = nearest_oracle(&every, p, NULL, NULL);
 				double s = col_mesh_bvh_signed_distance(bvh, p, NULL);
 				if (fabs(d - want_d) > 1e-12 * (size + want_d) || s != d)
 					FAIL_CASE(&r, i,
@@ -1370,9 +1338,10 @@ static void test_surface_only(void **state)
 					          name, d, s, want_d);
 				if (i % 4 == 0) {
 					col_vec3 o = rng_in_grown_box(&r, box), dir = rng_vec3(&r, -1, 1);
-					check_ray(&r, i, name, mesh, bvh, o, dir, INFINITY);
+					check_ray(&r, i, name, &every, bvh, o, dir, INFINITY);
 				}
 			}
+			mesh_oracle_free(&every);
 			assert_true(hits > cases / 20);
 			if (leaf == 4)
 				surfaces[k] = bvh;
@@ -1486,13 +1455,14 @@ static void test_hard_splits(void **state)
 			check_structure(bvh, mesh, leaf, true, name, NULL, 0);
 			rng r = rng_make(rng_env_seed(0x4A7D000u + (uint64_t)(8 * k + leaf)));
 			int cases = COLLIDE_RANDOM_CASES / 50, hits = 0;
+			mesh_oracle every = mesh_oracle_make(mesh);
 			for (int i = 0; i < cases; i++) {
 				/* Centres and radii at every scale of the chain. */
 				double scale = ldexp(1.0, -rng_int(&r, 0, k ? LEVELS : 2));
 				col_vec3 c = col_vec3_scale(rng_vec3(&r, -1.0, 3.0), scale);
 				col_sphere ball = ball_in_range(c, rng_in(&r, 0.0, 2.0) * scale);
 				c = ball.center;
-				bool want = surface_oracle(mesh, ball);
+				bool want = surface_oracle(&every, ball);
 				bool got = col_mesh_bvh_sphere_meets_surface(bvh, ball, NULL, NULL);
 				if (got != want ||
 				    col_mesh_bvh_intersects_sphere(bvh, ball, NULL, NULL) != want)
@@ -1502,13 +1472,14 @@ static void test_hard_splits(void **state)
 					    name, c.x, c.y, c.z, ball.radius, got, want);
 				hits += want;
 				double d = col_mesh_bvh_closest_point(bvh, c, NULL, NULL, NULL),
-				       want_d = nearest_oracle(mesh, c, NULL, NULL);
+				       want_d = nearest_oracle(&every, c, NULL, NULL);
 				if (fabs(d - want_d) > 1e-12 * (scale + want_d))
 					FAIL_CASE(&r, i, "%s: nearest %.17g, every triangle %.17g", name, d,
 					          want_d);
 				if (i % 8 == 0)
-					check_ray(&r, i, name, mesh, bvh, c, rng_vec3(&r, -1, 1), INFINITY);
+					check_ray(&r, i, name, &every, bvh, c, rng_vec3(&r, -1, 1), INFINITY);
 			}
+			mesh_oracle_free(&every);
 			assert_true(hits > cases / 20);
 			col_mesh_bvh_destroy(bvh);
 		}
@@ -1529,6 +1500,7 @@ static void test_far_and_scaled(void **state)
 	for (int i = 0; i < m.nv; i++)
 		m.v[i] = col_vec3_add(m.v[i], (col_vec3){shift, -shift, shift + 1});
 	col_mesh *far = mesh_of(&m);
+	mesh_oracle far_oracle = mesh_oracle_make(far);
 	rng r = rng_make(rng_env_seed(0xFA40000u));
 	for (int v = 0; v < LEAF_VARIANTS; v++) {
 		col_mesh_bvh *bvh = bvh_of(far, leaf_sizes[v], false);
@@ -1547,11 +1519,11 @@ static void test_far_and_scaled(void **state)
 					if (col_mesh_bvh_intersects_sphere(bvh, ball, NULL, NULL) !=
 					        col_mesh_intersects_sphere(far, ball, NULL) ||
 					    col_mesh_bvh_sphere_meets_surface(bvh, ball, NULL, NULL) !=
-					        surface_oracle(far, ball))
+					        surface_oracle(&far_oracle, ball))
 						FAIL_CASE(&r, checked, "far: ball r %g at a grid point",
 						          ball.radius);
 					double d = col_mesh_bvh_closest_point(bvh, p, NULL, NULL, NULL),
-					       want = nearest_oracle(far, p, NULL, NULL);
+					       want = nearest_oracle(&far_oracle, p, NULL, NULL);
 					if (d != want)
 						FAIL_CASE(&r, checked,
 						          "far: nearest %.17g, every triangle %.17g", d,
@@ -1559,12 +1531,13 @@ static void test_far_and_scaled(void **state)
 					if (checked % 7 == 0) {
 						double axis[3] = {0, 0, 0};
 						axis[checked % 3] = checked % 2 ? 1.0 : -1.0;
-						check_ray(&r, checked, "far L prism", far, bvh, p,
+						check_ray(&r, checked, "far L prism", &far_oracle, bvh, p,
 						          (col_vec3){axis[0], axis[1], axis[2]}, INFINITY);
 					}
 				}
 		col_mesh_bvh_destroy(bvh);
 	}
+	mesh_oracle_free(&far_oracle);
 	col_mesh_destroy(far);
 	/* Scaled icospheres. */
 	const double scales[2] = {0x1p-60, 0x1p60};
@@ -1574,25 +1547,27 @@ static void test_far_and_scaled(void **state)
 		check_ok(col_mesh_create_icosphere(2, scales[s], &sphere, &error), &error);
 		col_mesh_bvh *bvh = bvh_of(sphere, 0, false);
 		check_structure(bvh, sphere, 0, false, "scaled icosphere", NULL, 0);
+		mesh_oracle every = mesh_oracle_make(sphere);
 		int cases = COLLIDE_RANDOM_CASES / 50;
 		for (int i = 0; i < cases; i++) {
-			col_sphere ball = random_ball(&r, sphere, i);
+			col_sphere ball = random_ball(&r, &every, i);
 			if (col_mesh_bvh_intersects_sphere(bvh, ball, NULL, NULL) !=
 			        col_mesh_intersects_sphere(sphere, ball, NULL) ||
 			    col_mesh_bvh_sphere_meets_surface(bvh, ball, NULL, NULL) !=
-			        surface_oracle(sphere, ball))
+			        surface_oracle(&every, ball))
 				FAIL_CASE(&r, i, "icosphere scaled by %g: ball r %.17g", scales[s],
 				          ball.radius);
 			col_vec3 p = random_point(&r, sphere, bvh, i);
 			if (col_mesh_bvh_contains(bvh, p, NULL) != contains_oracle(sphere, p))
 				FAIL_CASE(&r, i, "icosphere scaled by %g: containment", scales[s]);
 			double d = col_mesh_bvh_closest_point(bvh, p, NULL, NULL, NULL),
-			       want = nearest_oracle(sphere, p, NULL, NULL);
+			       want = nearest_oracle(&every, p, NULL, NULL);
 			if (fabs(d - want) > 1e-12 * (scales[s] + want))
 				FAIL_CASE(&r, i,
 				          "icosphere scaled by %g: nearest %.17g, every triangle %.17g",
 				          scales[s], d, want);
 		}
+		mesh_oracle_free(&every);
 		col_mesh_bvh_destroy(bvh);
 		col_mesh_destroy(sphere);
 	}
@@ -1673,7 +1648,7 @@ static void test_trace(void **state)
 			char *seen = malloc((size_t)n);
 			assert_non_null(seen);
 			for (int i = 0; i < cases; i++) {
-				col_sphere ball = random_ball(&r, mesh, i);
+				col_sphere ball = random_ball(&r, &set.every, i);
 				bool answer = traced_ball(bvh, ball, 0, &full);
 				met += answer;
 				memset(seen, 0, (size_t)n);
@@ -2395,7 +2370,9 @@ static void test_far_query_point(void **state)
 	col_vec3 far = {1e200, 0.5, 0.5}, nearest = far;
 	int triangle = -1;
 	double d = col_mesh_bvh_closest_point(bvh, far, &nearest, &triangle, NULL);
-	double want = nearest_oracle(box, far, NULL, NULL);
+	mesh_oracle box_oracle = mesh_oracle_make(box);
+	double want = nearest_oracle(&box_oracle, far, NULL, NULL);
+	mesh_oracle_free(&box_oracle);
 	col_mesh_bvh_destroy(bvh);
 	col_mesh_destroy(box);
 	/* At 1e200, 1e200 - 1 == 1e200: every face is as near as the others in floating point, so

@@ -13,6 +13,7 @@
 #include "collide/tetratree.h"
 
 #include "mesh_cases.h"
+#include "mesh_oracles.h"
 #include "support.h"
 
 static col_tetratree *tree_of(const col_mesh *mesh, const col_tetratree_options *options)
@@ -462,30 +463,6 @@ static void test_far_mesh(void **state)
 
 /* ---- spheres, nearest points, rays ---- */
 
-/* Whether the ball meets the surface, by every triangle (the oracle for the surface-only test). */
-static bool surface_oracle(const col_mesh *mesh, col_sphere s)
-{
-	for (int i = 0; i < col_mesh_triangle_count(mesh); i++)
-		if (col_triangle_intersects_sphere(col_mesh_triangle(mesh, i), s))
-			return true;
-	return false;
-}
-
-/* The nearest surface point by every triangle. */
-static double nearest_oracle(const col_mesh *mesh, col_vec3 p, col_vec3 *nearest)
-{
-	double best = INFINITY;
-	for (int i = 0; i < col_mesh_triangle_count(mesh); i++) {
-		col_vec3 x = col_triangle_closest_point(col_mesh_triangle(mesh, i), p);
-		double d = col_vec3_distance(x, p);
-		if (d < best) {
-			best = d;
-			*nearest = x;
-		}
-	}
-	return best;
-}
-
 /* Random balls of every size (a tenth of them points, a tenth bigger than the mesh) against the
  * brute-force oracles, half with a cache (each tetrahedron tested once per query); touching balls
  * built exactly on integer meshes. */
@@ -497,6 +474,7 @@ static void test_spheres(void **state)
 	int inside_only_all = 0;
 	for (int k = 0; k < CLASS_COUNT; k++) {
 		const col_mesh *mesh = classes[k].mesh;
+		mesh_oracle every = mesh_oracle_make(mesh);
 		col_tetratree *tree = tree_of(mesh, NULL);
 		col_covering3d_cache *cache = NULL;
 		col_error error;
@@ -512,9 +490,14 @@ static void test_spheres(void **state)
 			double radius = i % 10 == 0 ? 0.0 : i % 10 == 1 ? rng_in(&r, 0.5, 1.5) * size : rng_in(&r, 0.0, 0.15) * size;
 			col_sphere ball = {c, radius};
 			col_covering3d_cache *use = i % 2 ? cache : NULL;
-			bool expected = col_mesh_intersects_sphere(mesh, ball, NULL);
+			/* The solid oracle is col_mesh_intersects_sphere: the surface test, or else the centre's
+			 * crossing count. Written out, so that the triangles are looped over once, not twice;
+			 * every 16th ball asks it too. */
+			bool surface_expected = surface_oracle(&every, ball);
+			bool expected = surface_expected || oracle(mesh, c);
+			if (i % 16 == 0)
+				assert_int_equal(col_mesh_intersects_sphere(mesh, ball, NULL), expected);
 			bool got = col_tetratree_intersects_sphere(tree, ball, use, &stats, NULL);
-			bool surface_expected = surface_oracle(mesh, ball);
 			bool surface_got = col_tetratree_sphere_meets_surface(tree, ball, use, NULL, NULL);
 			if (got != expected || surface_got != surface_expected)
 				FAIL_CASE(&r, i, "%s: ball (%.17g, %.17g, %.17g) r %.17g: solid %d (oracle %d), surface %d (oracle %d)",
@@ -527,7 +510,7 @@ static void test_spheres(void **state)
 				col_contact3 contact;
 				assert_true(col_tetratree_sphere_contact(tree, ball, &contact, NULL));
 				col_vec3 nearest;
-				double d = nearest_oracle(mesh, c, &nearest);
+				double d = nearest_oracle(&every, c, &nearest, NULL);
 				bool inside = oracle(mesh, c);
 				double want = inside ? radius + d : radius - d;
 				if (fabs(col_vec3_distance(contact.point, c) - d) > 1e-12 * size ||
@@ -553,6 +536,7 @@ static void test_spheres(void **state)
 		assert_int_equal(stats.queries, cases);
 		col_covering3d_cache_destroy(cache);
 		col_tetratree_destroy(tree);
+		mesh_oracle_free(&every);
 	}
 	free_classes(classes);
 	/* Balls wholly inside, which only the solid test sees. */
@@ -562,6 +546,7 @@ static void test_spheres(void **state)
 	mesh_arrays m = {0};
 	add_box(&m, (col_vec3){-2, -2, -2}, (col_vec3){2, 2, 2}, false);
 	col_mesh *box = mesh_of(&m);
+	mesh_oracle box_oracle = mesh_oracle_make(box);
 	col_tetratree *tree = tree_of(box, NULL);
 	const col_sphere touching[] = {
 	    {{0, 0, 5}, 3},          /* a face */
@@ -575,7 +560,7 @@ static void test_spheres(void **state)
 		col_sphere ball = touching[i];
 		assert_int_equal(col_tetratree_intersects_sphere(tree, ball, NULL, NULL, NULL),
 		                 col_mesh_intersects_sphere(box, ball, NULL));
-		assert_int_equal(col_tetratree_sphere_meets_surface(tree, ball, NULL, NULL, NULL), surface_oracle(box, ball));
+		assert_int_equal(col_tetratree_sphere_meets_surface(tree, ball, NULL, NULL, NULL), surface_oracle(&box_oracle, ball));
 	}
 	assert_true(col_tetratree_intersects_sphere(tree, touching[0], NULL, NULL, NULL));
 	assert_true(col_tetratree_intersects_sphere(tree, touching[2], NULL, NULL, NULL));
@@ -595,6 +580,7 @@ static void test_spheres(void **state)
 	assert_false(col_tetratree_intersects_sphere(tree, (col_sphere){{NAN, 0, 0}, 1}, NULL, NULL, NULL));
 	assert_false(col_tetratree_intersects_sphere(tree, (col_sphere){{0, 0, 0}, NAN}, NULL, NULL, NULL));
 	assert_false(col_tetratree_intersects_sphere(NULL, (col_sphere){{0, 0, 0}, 1}, NULL, NULL, NULL));
+	mesh_oracle_free(&box_oracle);
 	col_tetratree_destroy(tree);
 	col_mesh_destroy(box);
 }
@@ -607,6 +593,7 @@ static void test_nearest(void **state)
 	make_classes(classes);
 	for (int k = 0; k < CLASS_COUNT; k++) {
 		const col_mesh *mesh = classes[k].mesh;
+		mesh_oracle every = mesh_oracle_make(mesh);
 		col_tetratree *tree = tree_of(mesh, NULL);
 		col_aabb3 box = col_mesh_bounds(mesh);
 		double size = col_vec3_distance(box.min, box.max);
@@ -618,7 +605,7 @@ static void test_nearest(void **state)
 			col_vec3 nearest, want_point;
 			int triangle = -1;
 			double d = col_tetratree_closest_point(tree, p, &nearest, &triangle, &stats);
-			double want = nearest_oracle(mesh, p, &want_point);
+			double want = nearest_oracle(&every, p, &want_point, NULL);
 			if (fabs(d - want) > 1e-12 * (size + want) || triangle < 0 ||
 			    fabs(col_vec3_distance(nearest, p) - d) > 1e-12 * (size + want))
 				FAIL_CASE(&r, i, "%s: nearest at %.17g, every triangle says %.17g", classes[k].name, d, want);
@@ -638,31 +625,9 @@ static void test_nearest(void **state)
 			fail_msg("%s: the nearest-point search tested %.1f of the %zu stored tetrahedra per query",
 			         classes[k].name, (double)stats.primitives_tested / cases, stored);
 		col_tetratree_destroy(tree);
+		mesh_oracle_free(&every);
 	}
 	free_classes(classes);
-}
-
-/* The ray's hit on a triangle with a tolerance on the barycentric test: `slack` > 0 accepts near
- * misses, < 0 rejects near hits; INFINITY when none. Solved by Cramer's rule in long double, not the
- * tree's Moller-Trumbore. */
-static double ray_hit_oracle(col_vec3 o, col_vec3 d, col_triangle t, double slack)
-{
-	long double e1[3] = {t.b.x - t.a.x, t.b.y - t.a.y, t.b.z - t.a.z}, e2[3] = {t.c.x - t.a.x, t.c.y - t.a.y, t.c.z - t.a.z};
-	long double s[3] = {o.x - t.a.x, o.y - t.a.y, o.z - t.a.z}, nd[3] = {-d.x, -d.y, -d.z};
-	/* s = u e1 + v e2 + t (-d) */
-	long double det = e1[0] * (e2[1] * nd[2] - e2[2] * nd[1]) - e1[1] * (e2[0] * nd[2] - e2[2] * nd[0]) +
-	                  e1[2] * (e2[0] * nd[1] - e2[1] * nd[0]);
-	if (det == 0.0L)
-		return INFINITY;
-	long double u = (s[0] * (e2[1] * nd[2] - e2[2] * nd[1]) - s[1] * (e2[0] * nd[2] - e2[2] * nd[0]) +
-	                 s[2] * (e2[0] * nd[1] - e2[1] * nd[0])) / det;
-	long double v = (e1[0] * (s[1] * nd[2] - s[2] * nd[1]) - e1[1] * (s[0] * nd[2] - s[2] * nd[0]) +
-	                 e1[2] * (s[0] * nd[1] - s[1] * nd[0])) / det;
-	long double h = (e1[0] * (e2[1] * s[2] - e2[2] * s[1]) - e1[1] * (e2[0] * s[2] - e2[2] * s[0]) +
-	                 e1[2] * (e2[0] * s[1] - e2[1] * s[0])) / det;
-	if (u < -slack || v < -slack || u + v > 1.0L + slack || h < -slack)
-		return INFINITY;
-	return (double)h;
 }
 
 /* Rays from inside and outside in random directions: the tree's first hit is the first hit over
@@ -674,6 +639,7 @@ static void test_rays(void **state)
 	make_classes(classes);
 	for (int k = 0; k < CLASS_COUNT; k++) {
 		const col_mesh *mesh = classes[k].mesh;
+		mesh_oracle every = mesh_oracle_make(mesh);
 		col_tetratree *tree = tree_of(mesh, NULL);
 		col_aabb3 box = col_mesh_bounds(mesh);
 		double size = col_vec3_distance(box.min, box.max);
@@ -683,11 +649,8 @@ static void test_rays(void **state)
 			col_vec3 o = rng_in_grown_box(&r, box);
 			col_vec3 d = col_vec3_scale(rng_vec3(&r, -1.0, 1.0), i % 2 ? 1.0 : 7.5);
 			double max_distance = i % 5 == 0 ? 0.3 * size : INFINITY;
-			double strict = INFINITY, loose = INFINITY;
-			for (int t = 0; t < col_mesh_triangle_count(mesh); t++) {
-				strict = fmin(strict, ray_hit_oracle(o, d, col_mesh_triangle(mesh, t), -1e-9));
-				loose = fmin(loose, ray_hit_oracle(o, d, col_mesh_triangle(mesh, t), 1e-9));
-			}
+			double strict, loose;
+			ray_oracle(&every, o, d, &strict, &loose);
 			col_ray_hit3 hit;
 			bool got = col_tetratree_ray_cast(tree, o, d, max_distance, &hit, NULL);
 			double scale = size / col_vec3_length(d);
@@ -709,6 +672,7 @@ static void test_rays(void **state)
 		}
 		assert_true(hits > cases / 10 && hits < cases * 19 / 20);
 		col_tetratree_destroy(tree);
+		mesh_oracle_free(&every);
 	}
 	free_classes(classes);
 	mesh_arrays m = {0};

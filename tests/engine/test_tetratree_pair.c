@@ -63,9 +63,12 @@ static void test_random_poses(void **state)
 						FAIL_CASE(&r, (int)cases, "%s vs %s, method %s: %d, oracle %d", classes[ka].name,
 						          classes[kb].name, col_method_name(methods[m]), got, expected);
 				}
-				assert_int_equal(col_tetratree_intersects_tetratree(trees[ka], trees[kb], pose, COL_METHOD_DEFAULT, NULL,
-				                                                    NULL, NULL),
-				                 expected);
+				/* The default is DC-TT, checked above on this very pose: every eighth pose shows that
+				 * the default still answers as the oracle. */
+				if (i % 8 == 4)
+					assert_int_equal(col_tetratree_intersects_tetratree(trees[ka], trees[kb], pose,
+					                                                    COL_METHOD_DEFAULT, NULL, NULL, NULL),
+					                 expected);
 				met += expected;
 				apart += !expected;
 			}
