@@ -29,12 +29,17 @@ const char *col_cga_blade_name(int blade)
  * both hold e5. */
 static inline double blade_product_sign(unsigned a, unsigned b)
 {
-	unsigned swaps = 0;
+	/* Only the parity counts: the parity of a sum of bit counts is the parity of the XOR of the
+	 * words, folded to one bit by hand (without -mpopcnt, __builtin_popcount is a libgcc call, a
+	 * third of the geometric product's time). */
+	unsigned swapped = 0;
 	for (unsigned rest = a >> 1; rest != 0; rest >>= 1)
-		swaps += (unsigned)__builtin_popcount(rest & b);
-	if (a & b & 16u)
-		swaps++;
-	return swaps & 1u ? -1.0 : 1.0;
+		swapped ^= rest & b;
+	swapped ^= swapped >> 4; /* blades are 5 bits */
+	swapped ^= swapped >> 2;
+	swapped ^= swapped >> 1;
+	swapped ^= (a & b & 16u) >> 4;
+	return swapped & 1u ? -1.0 : 1.0;
 }
 
 col_multivector col_cga_ni(void)
