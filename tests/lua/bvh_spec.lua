@@ -303,7 +303,8 @@ describe("collide.bvh", function()
 							seen[t], count = true, count + 1
 							for _, v in ipairs(triangles[t]) do
 								for k = 1, 3 do
-									assert.is_true(node.min[k] <= v[k] and v[k] <= node.max[k], where .. ": node " .. i .. " misses a vertex")
+									local holds = node.min[k] <= v[k] and v[k] <= node.max[k]
+									if not holds then assert.is_true(holds, where .. ": node " .. i .. " misses a vertex") end
 								end
 							end
 						end
@@ -963,8 +964,9 @@ describe("collide.bvh mesh pairs", function()
 			"the quaternion is normalised")
 	end)
 
-	it("agrees with mesh:intersects and the tetra-tree's crossings on 80 random poses per shape pair", function()
+	it("agrees with mesh:intersects and the tetra-tree's crossings on " .. support.cases(80) .. " random poses per shape pair", function()
 		local shapes = meshes()
+		local count = support.cases(80)
 		local small = collide.mesh.icosphere(1, 0.3)
 		local random = support.generator(31)
 		for name, m in pairs(shapes) do
@@ -975,7 +977,7 @@ describe("collide.bvh mesh pairs", function()
 				local other_tree = collide.tetratree(other)
 				local b = { m:bounds() }
 				local hits, crossings = 0, 0
-				for i = 1, 80 do
+				for i = 1, count do
 					local pose = { position = {}, rotation = random_rotation(random) }
 					for k = 1, 3 do pose.position[k] = b[k] - 0.8 + random() * (b[k + 3] - b[k] + 1.6) end
 					local where = ("%s and %s, pose %d {%.17g, %.17g, %.17g}"):format(name, other_name, i,
@@ -989,8 +991,9 @@ describe("collide.bvh mesh pairs", function()
 					assert.are.equal(surfaces, bvh:surfaces_meet(other_bvh, pose), where .. " (surfaces)")
 					assert.is_true(expected or not surfaces, where .. ": meeting surfaces are meeting solids")
 				end
-				assert.is_true(hits > 5 and hits < 75, name .. " and " .. other_name .. ": " .. hits .. " hits")
-				assert.is_true(crossings > 3, name .. " and " .. other_name .. ": " .. crossings .. " crossings")
+				-- some poses meet and some miss (more than 5 of 80 each way), and some surfaces cross (more than 3 of 80)
+				assert.is_true(hits > count // 16 and hits < count - count // 16, name .. " and " .. other_name .. ": " .. hits .. " hits")
+				assert.is_true(crossings > count * 3 // 80, name .. " and " .. other_name .. ": " .. crossings .. " crossings")
 			end
 		end
 	end)
