@@ -337,9 +337,12 @@ describe("a table argument whose metamethods close the object", function()
 						}
 						for i, args in ipairs(calls) do
 							pcall(x[method], x, table.unpack(args, 1, 4))
-							local what = name .. ":" .. method .. " (call " .. i .. ")"
-							assert.are.equal(0, fired(), what .. " ran a metamethod of its argument")
-							assert.is_false(mt.__closed(x), what .. " closed the value")
+							-- (the message is built and luassert called only on a failure: ~10^5 calls)
+							if fired() ~= 0 or mt.__closed(x) ~= false then
+								local what = name .. ":" .. method .. " (call " .. i .. ")"
+								assert.are.equal(0, fired(), what .. " ran a metamethod of its argument")
+								assert.is_false(mt.__closed(x), what .. " closed the value")
+							end
 						end
 					end
 					undo()

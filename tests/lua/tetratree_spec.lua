@@ -179,12 +179,13 @@ describe("collide.covering3d", function()
 	end)
 
 	it("agrees with mesh:contains on " .. support.cases(3000) .. " random points per shape, with and without a cache", function()
+		local count = support.cases(3000)
 		for name, m in pairs(meshes()) do
+			-- the same points for both origins: the oracle answers them once
+			local pts = random_points(m, count, 7)
+			local expected = m:contains_all(pts)
 			for _, options in ipairs{ {}, { origin = { 0.05, 0.11, -0.07 } } } do
 				local cov = collide.covering3d(m, options)
-				local count = support.cases(3000)
-				local pts = random_points(m, count, 7)
-				local expected = m:contains_all(pts)
 				local results, stats = cov:contains_all(pts)
 				assert.are.equal(count, stats.queries)
 				check_answers(name, pts, expected, results)
@@ -475,8 +476,11 @@ describe("collide.tetratree", function()
 				local tet = cov:tetrahedron(t)
 				for _, v in ipairs{ tet.a, tet.b, tet.c } do
 					local alpha = collide.tetrahedron_signs(apex, cone.envelope[1], cone.envelope[2], cone.envelope[3], v)
-					assert.is_true(alpha >= 0, "cone " .. i .. " tetrahedron " .. t .. ": a vertex beyond the envelope")
-					assert.is_true(cone.sphere:contains(v[1], v[2], v[3]), "cone " .. i .. " sphere")
+					local held = cone.sphere:contains(v[1], v[2], v[3])
+					if not (alpha >= 0) or held ~= true then -- (the messages only for a failure)
+						assert.is_true(alpha >= 0, "cone " .. i .. " tetrahedron " .. t .. ": a vertex beyond the envelope")
+						assert.is_true(held, "cone " .. i .. " sphere")
+					end
 				end
 			end
 			assert.is_true(tree:cone_holds(i, cone.rays[1]) and tree:cone_holds(i, apex), "the closed cone")
@@ -507,7 +511,8 @@ describe("collide.tetratree", function()
 				end
 				assert.are.equal(8 * 4 ^ (level - 1), covered, name .. ": the level's cones tile space")
 				for _, v in ipairs(vertices) do
-					assert.is_true(length(sub(v, apex)) <= reach, name .. " level " .. level .. ": a vertex beyond the reach")
+					local within = length(sub(v, apex)) <= reach
+					if not within then assert.is_true(within, name .. " level " .. level .. ": a vertex beyond the reach") end
 				end
 			end
 			local deepest = tree:stats().levels
@@ -532,13 +537,14 @@ describe("collide.tetratree", function()
 	end)
 
 	it("agrees with mesh:contains on " .. support.cases(3000) .. " random points per shape and option set, with and without a cache", function()
+		local count = support.cases(3000)
 		for name, m in pairs(meshes()) do
+			-- the same points for every option set: the oracle answers them once
+			local pts = random_points(m, count, 11)
+			local expected = m:contains_all(pts)
 			for _, options in ipairs{ {}, { depth = 5, min_tetrahedra = 1 }, { fit_iterations = 0, depth = 3 },
 				{ origin = { 0.05, 0.11, -0.07 } } } do
 				local tree = collide.tetratree(m, options)
-				local count = support.cases(3000)
-				local pts = random_points(m, count, 11)
-				local expected = m:contains_all(pts)
 				local results, stats = tree:contains_all(pts)
 				assert.are.equal(count, stats.queries)
 				check_answers(name, pts, expected, results)
@@ -806,35 +812,65 @@ local function closest_on_triangle(p, a, b, c)
 	return add(add(a, ab, vb * denom), ac, vc * denom)
 end
 
--- The mesh's triangles as vertex triples, in the mesh's (and the covering's) order.
+-- The mesh's triangles as vertex triples, in the mesh's (and the covering's) order, each with its
+-- bounding box (lo, hi) and its edges from the first vertex (e1, e2), which the brute-force
+-- oracles below read once instead of per query.
 local function triangle_list(m)
 	local vertices, list = m:vertices(), {}
-	for i, t in ipairs(m:triangles()) do list[i] = { vertices[t[1]], vertices[t[2]], vertices[t[3]] } end
+	for i, t in ipairs(m:triangles()) do
+		local a, b, c = vertices[t[1]], vertices[t[2]], vertices[t[3]]
+		list[i] = { a, b, c,
+			lo = { math.min(a[1], b[1], c[1]), math.min(a[2], b[2], c[2]), math.min(a[3], b[3], c[3]) },
+			hi = { math.max(a[1], b[1], c[1]), math.max(a[2], b[2], c[2]), math.max(a[3], b[3], c[3]) },
+			e1 = sub(b, a), e2 = sub(c, a) }
+	end
 	return list
 end
 
--- The distance from p to the nearest triangle, over every one.
+-- The distance from p to the nearest triangle, over every one. A triangle is no nearer than its
+-- bounding box, so one whose box lies farther than the best distance so far is passed by: an
+-- exact prefilter, the answer is the minimum over every triangle all the same. The triangle with
+-- the nearest box goes first, so that the best distance is small from the start.
 local function brute_distance(triangles, p)
-	local best = math.huge
-	for _, t in ipairs(triangles) do
-		best = math.min(best, length(sub(closest_on_triangle(p, t[1], t[2], t[3]), p)))
+	local px, py, pz = p[1], p[2], p[3]
+	local box_distances, first = {}, 1
+	for i, t in ipairs(triangles) do
+		local lo, hi = t.lo, t.hi
+		local gx = lo[1] - px > 0 and lo[1] - px or (px - hi[1] > 0 and px - hi[1] or 0)
+		local gy = lo[2] - py > 0 and lo[2] - py or (py - hi[2] > 0 and py - hi[2] or 0)
+		local gz = lo[3] - pz > 0 and lo[3] - pz or (pz - hi[3] > 0 and pz - hi[3] or 0)
+		box_distances[i] = math.sqrt(gx * gx + gy * gy + gz * gz)
+		if box_distances[i] < box_distances[first] then first = i end
+	end
+	local t = triangles[first]
+	local best = length(sub(closest_on_triangle(p, t[1], t[2], t[3]), p))
+	for i, reach in ipairs(box_distances) do
+		if reach <= best then
+			t = triangles[i]
+			best = math.min(best, length(sub(closest_on_triangle(p, t[1], t[2], t[3]), p)))
+		end
 	end
 	return best
 end
 
 -- The first hit of the ray o + t d over every triangle (Moller-Trumbore), and whether some
--- triangle was grazed within a hair of its edges (where rounding may decide either way).
+-- triangle was grazed within a hair of its edges (where rounding may decide either way). The
+-- vector arithmetic is written out (the same operations in the same order as sub, dot and
+-- cross) so that a query allocates nothing per triangle.
 local function brute_ray(triangles, o, d, max_distance)
 	local best, grazed = math.huge, false
+	local dx, dy, dz = d[1], d[2], d[3]
 	for _, t in ipairs(triangles) do
-		local e1, e2 = sub(t[2], t[1]), sub(t[3], t[1])
-		local p = cross(d, e2)
-		local det = dot(e1, p)
+		local e1, e2 = t.e1, t.e2
+		local px, py, pz = dy * e2[3] - dz * e2[2], dz * e2[1] - dx * e2[3], dx * e2[2] - dy * e2[1]
+		local det = e1[1] * px + e1[2] * py + e1[3] * pz
 		if det ~= 0 then
-			local s = sub(o, t[1])
-			local u = dot(s, p) / det
-			local v = dot(d, cross(s, e1)) / det
-			local hit = dot(e2, cross(s, e1)) / det
+			local a = t[1]
+			local sx, sy, sz = o[1] - a[1], o[2] - a[2], o[3] - a[3]
+			local qx, qy, qz = sy * e1[3] - sz * e1[2], sz * e1[1] - sx * e1[3], sx * e1[2] - sy * e1[1]
+			local u = (sx * px + sy * py + sz * pz) / det
+			local v = (dx * qx + dy * qy + dz * qz) / det
+			local hit = (e2[1] * qx + e2[2] * qy + e2[3] * qz) / det
 			local margin = math.min(math.abs(u), math.abs(v), math.abs(1 - u - v), math.abs(hit))
 			if margin < 1e-9 then grazed = true end
 			if u >= 0 and v >= 0 and u + v <= 1 and hit >= 0 and hit <= max_distance then
@@ -1036,6 +1072,7 @@ describe("collide.tetratree sphere, nearest-point, ray and pair queries", functi
 	it("moves a ball out of contact by depth along the normal, on every shape", function()
 		for name, m in pairs(meshes()) do
 			local tree = collide.tetratree(m)
+			local triangles = triangle_list(m)
 			for i, ball in ipairs(random_balls(m, 150, 13)) do
 				local c = tree:sphere_contact(ball.center, ball.radius)
 				if c then
@@ -1054,7 +1091,7 @@ describe("collide.tetratree sphere, nearest-point, ray and pair queries", functi
 					if name == "box" then
 						assert.is_true(math.abs(s - ball.radius) <= tolerance, where .. ": moved out of a convex shape, it touches")
 					end
-					local tri = triangle_list(m)[c.triangle]
+					local tri = triangles[c.triangle]
 					assert.is_true(length(sub(closest_on_triangle(c.point, tri[1], tri[2], tri[3]), c.point)) <= 1e-12,
 						where .. ": the point is on its triangle")
 				end
@@ -1139,12 +1176,13 @@ describe("collide.tetratree sphere, nearest-point, ray and pair queries", functi
 		assert.are.equal(1, miss_stats.queries)
 	end)
 
-	it("agrees with brute-force ray casting on 200 random rays per shape", function()
+	it("agrees with brute-force ray casting on " .. support.cases(200) .. " random rays per shape", function()
 		for name, m in pairs(meshes()) do
 			local tree = collide.tetratree(m, { depth = 4, min_tetrahedra = 2 })
 			local triangles = triangle_list(m)
 			local random = support.generator(23)
-			local pts = random_points(m, 200, 29)
+			local count = support.cases(200)
+			local pts = random_points(m, count, 29)
 			local checked = 0
 			for i = 1, #pts do
 				local o = { pts:get(i) }
@@ -1164,7 +1202,7 @@ describe("collide.tetratree sphere, nearest-point, ray and pair queries", functi
 					end
 				end
 			end
-			assert.is_true(checked > 190, name)
+			assert.is_true(checked > count * 19 // 20, name .. ": more than 19 rays in 20 clear of grazing")
 		end
 	end)
 
@@ -1192,18 +1230,22 @@ describe("collide.tetratree sphere, nearest-point, ray and pair queries", functi
 			"the quaternion is normalised")
 	end)
 
-	it("agrees with mesh:intersects on 120 random poses per shape pair and method, with a cache", function()
+	it("agrees with mesh:intersects on " .. support.cases(120) .. " random poses per shape pair and method, with a cache", function()
 		local shapes = meshes()
+		local count = support.cases(120)
 		local small = collide.mesh.icosphere(1, 0.3)
 		local random = support.generator(31)
-		for name, m in pairs(shapes) do
+		-- in a fixed order, so that each shape pair draws the same poses from the one stream on every run
+		for _, name in ipairs{ "box", "bumpy", "hollow", "pieces", "torus" } do
+			local m = shapes[name]
 			local tree = collide.tetratree(m, { depth = 4, min_tetrahedra = 2 })
-			for other_name, other in pairs{ small = small, torus = shapes.torus } do
+			for _, other_entry in ipairs{ { "small", small }, { "torus", shapes.torus } } do
+				local other_name, other = other_entry[1], other_entry[2]
 				local other_tree = collide.tetratree(other, { depth = 3 })
 				local b = { m:bounds() }
 				local caches = { tetratree = tree:cache(), cone_list = tree:cache(), covering = tree:cache() }
 				local hits = 0
-				for i = 1, 120 do
+				for i = 1, count do
 					local pose = { position = {}, rotation = random_rotation(random) }
 					for k = 1, 3 do pose.position[k] = b[k] - 0.8 + random() * (b[k + 3] - b[k] + 1.6) end
 					local expected = m:intersects(other, pose)
@@ -1215,7 +1257,8 @@ describe("collide.tetratree sphere, nearest-point, ray and pair queries", functi
 						assert.are.equal(expected, tree:intersects(other_tree, pose, method, cache), where .. " with a cache")
 					end
 				end
-				assert.is_true(hits > 5 and hits < 115, name .. " and " .. other_name .. ": " .. hits .. " hits")
+				-- some poses meet and some miss (more than 5 of 120 each way)
+				assert.is_true(hits > count // 24 and hits < count - count // 24, name .. " and " .. other_name .. ": " .. hits .. " hits")
 			end
 		end
 	end)
