@@ -213,11 +213,15 @@ end
 EOF
 # Every key is pressed in each of seven rounds, so the rounds after the first reach the states that
 # depend on what came before (a shape after n presses of "n", a mode after "m"). make test draws
-# each state they reach once; make test-long (COLLIDE_LONG_TESTS) every key press. The sanitizer
-# build (LESSONS_ROUNDS=2, set by tests/viewer/CMakeLists.txt) presses the keys of two rounds, as
-# it always did: there each key costs ten times more, and the states of seven rounds are drawn once
-# by the normal build.
-rounds=${LESSONS_ROUNDS:-7}
+# each state they reach once; make test-long (COLLIDE_LONG_TESTS) every key press.
+# The sanitizer build (LESSONS_SCOPE=sanitizer, set by tests/viewer/CMakeLists.txt), where every
+# frame costs ten times more and the normal build has drawn everything below once: the keys of two
+# rounds; no separate 960x640 render of each lesson (its events run's first frame draws the same
+# state); the sweeps and paths over 20 frames instead of 60.
+rounds=7 sweep_frames=60 docs_render=true
+if [ "${LESSONS_SCOPE:-full}" = sanitizer ]; then
+	rounds=2 sweep_frames=20 docs_render=false
+fi
 if $long; then
 	sed -i "s/^local EVERY_KEY_DRAWN = false\$/local EVERY_KEY_DRAWN = true/" "$harness"
 	rounds=7
@@ -245,7 +249,7 @@ lessons() {
 			fail "$lesson: $script is missing"
 			continue
 		fi
-		run "$lesson" 960x640 "$script"
+		$docs_render && run "$lesson" 960x640 "$script"
 		events "${lesson}_events" "$script"
 	done
 }
@@ -290,7 +294,7 @@ for pair in $(combos "sphere plane line circle pair point" "plane line circle pa
 	a=${pair%:*} b=${pair#*:}
 	run "meet_${a}_$b" 160x120 "$source_dir/scripts/cga/meet.lua" a=$a b=$b at=0.4,0.3,0.2 keys=j,i
 done
-FRAMES=60 run meet_sweep 320x240 "$source_dir/scripts/cga/meet.lua" keys=t,tab,b,b
+FRAMES=$sweep_frames run meet_sweep 320x240 "$source_dir/scripts/cga/meet.lua" keys=t,tab,b,b
 
 # versors.lua: every step, every versor on every kind (test-long; make test: every versor and every
 # kind) (with the keys the harness does not press:
@@ -303,7 +307,7 @@ for pair in $(combos "sphere plane line circle pair point" "translator rotor mot
 	run "versors_${kind}_$versor" 160x120 "$source_dir/scripts/cga/versors.lua" step=6 kind=$kind \
 		versor=$versor keys=j,i,k,+,v
 done
-FRAMES=60 run versors_sweep 320x240 "$source_dir/scripts/cga/versors.lua" step=3 keys=space,v,l
+FRAMES=$sweep_frames run versors_sweep 320x240 "$source_dir/scripts/cga/versors.lua" step=3 keys=space,v,l
 
 # mesh_query.lua: every query kind and mesh (every pair in test-long), both methods and modes, and
 # the sweep.
@@ -314,7 +318,7 @@ for pair in $(combos "segment triangle sphere mesh" "bumpy icosphere torus box")
 done
 run mesh_query_args 320x240 "$source_dir/scripts/cga/mesh_query.lua" query=triangle mode=solid method=euclidean \
 	mesh=torus at=1.1,0,0.2 size=0.3 keys=j,i,+,c,m
-FRAMES=60 run mesh_query_sweep 320x240 "$source_dir/scripts/cga/mesh_query.lua" query=mesh keys=t
+FRAMES=$sweep_frames run mesh_query_sweep 320x240 "$source_dir/scripts/cga/mesh_query.lua" query=mesh keys=t
 
 # The CGA lessons' 3D drag (tests/viewer/drag3d.lua): a press beside a centre takes the drag from the
 # camera, the object follows the mouse at its depth and the lesson redraws around it; a press away from
@@ -350,16 +354,16 @@ run grid_args 320x240 "$source_dir/scripts/2d/grid.lua" shape=holes kind=quadtre
 run covering3d_args 320x240 "$source_dir/scripts/3d/covering3d.lua" mesh=torus origin=outside probe=3 shown=40 step=2 cache=off keys=p,up,pageup,c,w,down,pagedown,a
 run tetratree_args 320x240 "$source_dir/scripts/3d/tetratree.lua" mesh=two_boxes depth=3 fit=0 min=2 level=2 cone=5 step=4 show=sphere,envelope,nofitted,solid keys=g,o,p,l,w,down,pagedown
 run sphere_mesh_args 320x240 "$source_dir/scripts/3d/sphere_mesh.lua" mesh=hollow_ball at=0.1,0.2,0 r=0.2 mode=ray dir=30,-20 cache=off show=solid,noinfluence,nonearest keys=j,i,+,pageup,a,n,c
-FRAMES=60 run sphere_mesh_path 320x240 "$source_dir/scripts/3d/sphere_mesh.lua" mesh=two_boxes path=on keys=r,-,-
+FRAMES=$sweep_frames run sphere_mesh_path 320x240 "$source_dir/scripts/3d/sphere_mesh.lua" mesh=two_boxes path=on keys=r,-,-
 run mesh_mesh_args 320x240 "$source_dir/scripts/3d/mesh_mesh.lua" mesh=hollow_ball other=box at=0,0,0 turn=30,20 size=1 method=cone_list show=solid,noreached keys=m,b,+,-,q,z,k,a,w,up,pageup
-FRAMES=60 run mesh_mesh_path 320x240 "$source_dir/scripts/3d/mesh_mesh.lua" mesh=torus other=icosphere path=on keys=s,m
+FRAMES=$sweep_frames run mesh_mesh_path 320x240 "$source_dir/scripts/3d/mesh_mesh.lua" mesh=torus other=icosphere path=on keys=s,m
 run bvh_args 320x240 "$source_dir/scripts/3d/bvh.lua" mode=pair mesh=hollow_ball other=icosphere leaf=1 depth=40 at=0.75,0.1,0 turn=30,20 size=2 show=nested,solid,noboxes,novisited,nocontacts keys=],[,n,o,a,k,l,q,x,+,-,up,pagedown
-FRAMES=60 run bvh_path 320x240 "$source_dir/scripts/3d/bvh.lua" mesh=two_boxes path=on r=0.3 keys=p,l
+FRAMES=$sweep_frames run bvh_path 320x240 "$source_dir/scripts/3d/bvh.lua" mesh=two_boxes path=on r=0.3 keys=p,l
 run gjk2d_args 320x240 "$source_dir/scripts/convex/gjk2d.lua" a=circle b=capsule at=-1,0.5 angle=40 step=9 mode=paper keys=n,b,x,r,q,e,s,o,p
 run gjk2d_overlap 320x240 "$source_dir/scripts/convex/gjk2d.lua" a=square b=rounded_triangle at=-2.8,0 step=2
 run gjk3d_args 320x240 "$source_dir/scripts/convex/gjk3d.lua" a=cylinder b=sphere at=-0.6,0.2,0.1 turn=10,50 phase=epa step=3 keys=n,b,x,r,left,pageup,q,z,s,o,k
 run gjk3d_epa 320x240 "$source_dir/scripts/convex/gjk3d.lua" at=-1.0,0.4,0.2 turn=30,35 phase=epa step=2
-FRAMES=60 run gjk3d_path 320x240 "$source_dir/scripts/convex/gjk3d.lua" a=octahedron b=capsule path=on keys=x
+FRAMES=$sweep_frames run gjk3d_path 320x240 "$source_dir/scripts/convex/gjk3d.lua" a=octahedron b=capsule path=on keys=x
 run boxtree_args 320x240 "$source_dir/scripts/convex/boxtree.lua" shape=octahedron other=prism depth=5 level=3 centroid=volume root=pca show=noouter,noinner,nopieces keys=],[,+,-,c,f,o,n,w
 run boxtree_pair 320x240 "$source_dir/scripts/convex/boxtree.lua" mode=pair at=2.0,0.6,0.25 turn=30,20 leaf=paper descent=larger keys=l,d,i,left,pageup,q,z,b
 # contacts.lua: its modes and arguments: 3D and 2D manifolds with a margin and the general path,
@@ -376,7 +380,7 @@ run contacts_cast 320x240 "$contacts" mode=cast a=polytope b=cylinder at=1.9,1.9
 	keys=],.,m,m
 run contacts_cast_touching 320x240 "$contacts" mode=cast at=0,0.5,0
 run contacts_cast_2d 320x240 "$contacts" dim=2 mode=cast b=circle motion=-4.6,-2.2 keys=o,s,[
-FRAMES=60 run contacts_path 320x240 "$contacts" a=sphere b=box path=on
-FRAMES=60 run contacts_path_2d 320x240 "$contacts" dim=2 mode=cast path=on keys=r
+FRAMES=$sweep_frames run contacts_path 320x240 "$contacts" a=sphere b=box path=on
+FRAMES=$sweep_frames run contacts_path_2d 320x240 "$contacts" dim=2 mode=cast path=on keys=r
 
 finish
