@@ -173,4 +173,102 @@ function support.check_release(kind, make)
 	return closed
 end
 
+-- The 3D specs' brute-force mesh oracles (bvh_spec, tetratree_spec): every triangle, no structure.
+local function sub(a, b) return { a[1] - b[1], a[2] - b[2], a[3] - b[3] } end
+local function add(a, b, s) return { a[1] + s * b[1], a[2] + s * b[2], a[3] + s * b[3] } end
+local function dot(a, b) return a[1] * b[1] + a[2] * b[2] + a[3] * b[3] end
+local function length(a) return math.sqrt(dot(a, a)) end
+
+-- The point of the closed triangle abc nearest to p (Ericson's region test, as the engine's).
+function support.closest_on_triangle(p, a, b, c)
+	local ab, ac, ap = sub(b, a), sub(c, a), sub(p, a)
+	local d1, d2 = dot(ab, ap), dot(ac, ap)
+	if d1 <= 0 and d2 <= 0 then return a end
+	local bp = sub(p, b)
+	local d3, d4 = dot(ab, bp), dot(ac, bp)
+	if d3 >= 0 and d4 <= d3 then return b end
+	local vc = d1 * d4 - d3 * d2
+	if vc <= 0 and d1 >= 0 and d3 <= 0 then return add(a, ab, d1 / (d1 - d3)) end
+	local cp = sub(p, c)
+	local d5, d6 = dot(ab, cp), dot(ac, cp)
+	if d6 >= 0 and d5 <= d6 then return c end
+	local vb = d5 * d2 - d1 * d6
+	if vb <= 0 and d2 >= 0 and d6 <= 0 then return add(a, ac, d2 / (d2 - d6)) end
+	local va = d3 * d6 - d5 * d4
+	if va <= 0 and d4 - d3 >= 0 and d5 - d6 >= 0 then
+		return add(b, sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6)))
+	end
+	local denom = 1 / (va + vb + vc)
+	return add(add(a, ab, vb * denom), ac, vc * denom)
+end
+
+-- The mesh's triangles as vertex triples, in the mesh's (and the covering's) order, each with its
+-- bounding box (lo, hi) and its edges from the first vertex (e1, e2), which the brute-force
+-- oracles below read once instead of per query.
+function support.triangle_list(m)
+	local vertices, list = m:vertices(), {}
+	for i, t in ipairs(m:triangles()) do
+		local a, b, c = vertices[t[1]], vertices[t[2]], vertices[t[3]]
+		list[i] = { a, b, c,
+			lo = { math.min(a[1], b[1], c[1]), math.min(a[2], b[2], c[2]), math.min(a[3], b[3], c[3]) },
+			hi = { math.max(a[1], b[1], c[1]), math.max(a[2], b[2], c[2]), math.max(a[3], b[3], c[3]) },
+			e1 = sub(b, a), e2 = sub(c, a) }
+	end
+	return list
+end
+
+-- The distance from p to the nearest triangle, over every one. A triangle is no nearer than its
+-- bounding box, so one whose box lies farther than the best distance so far is passed by: an
+-- exact prefilter, the answer is the minimum over every triangle all the same. The triangle with
+-- the nearest box goes first, so that the best distance is small from the start.
+function support.brute_distance(triangles, p)
+	local px, py, pz = p[1], p[2], p[3]
+	local box_distances, first = {}, 1
+	for i, t in ipairs(triangles) do
+		local lo, hi = t.lo, t.hi
+		local gx = lo[1] - px > 0 and lo[1] - px or (px - hi[1] > 0 and px - hi[1] or 0)
+		local gy = lo[2] - py > 0 and lo[2] - py or (py - hi[2] > 0 and py - hi[2] or 0)
+		local gz = lo[3] - pz > 0 and lo[3] - pz or (pz - hi[3] > 0 and pz - hi[3] or 0)
+		box_distances[i] = math.sqrt(gx * gx + gy * gy + gz * gz)
+		if box_distances[i] < box_distances[first] then first = i end
+	end
+	local t = triangles[first]
+	local best = length(sub(support.closest_on_triangle(p, t[1], t[2], t[3]), p))
+	for i, reach in ipairs(box_distances) do
+		if reach <= best then
+			t = triangles[i]
+			best = math.min(best, length(sub(support.closest_on_triangle(p, t[1], t[2], t[3]), p)))
+		end
+	end
+	return best
+end
+
+-- The first hit of the ray o + t d over every triangle (Moller-Trumbore), and whether some
+-- triangle was grazed within a hair of its edges (where rounding may decide either way). The
+-- vector arithmetic is written out (the same operations in the same order as sub, dot and
+-- cross) so that a query allocates nothing per triangle.
+function support.brute_ray(triangles, o, d, max_distance)
+	local best, grazed = math.huge, false
+	local dx, dy, dz = d[1], d[2], d[3]
+	for _, t in ipairs(triangles) do
+		local e1, e2 = t.e1, t.e2
+		local px, py, pz = dy * e2[3] - dz * e2[2], dz * e2[1] - dx * e2[3], dx * e2[2] - dy * e2[1]
+		local det = e1[1] * px + e1[2] * py + e1[3] * pz
+		if det ~= 0 then
+			local a = t[1]
+			local sx, sy, sz = o[1] - a[1], o[2] - a[2], o[3] - a[3]
+			local qx, qy, qz = sy * e1[3] - sz * e1[2], sz * e1[1] - sx * e1[3], sx * e1[2] - sy * e1[1]
+			local u = (sx * px + sy * py + sz * pz) / det
+			local v = (dx * qx + dy * qy + dz * qz) / det
+			local hit = (e2[1] * qx + e2[2] * qy + e2[3] * qz) / det
+			local margin = math.min(math.abs(u), math.abs(v), math.abs(1 - u - v), math.abs(hit))
+			if margin < 1e-9 then grazed = true end
+			if u >= 0 and v >= 0 and u + v <= 1 and hit >= 0 and hit <= max_distance then
+				best = math.min(best, hit)
+			end
+		end
+	end
+	return best < math.huge and best or nil, grazed
+end
+
 return support
