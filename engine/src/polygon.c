@@ -426,6 +426,13 @@ void col_polygon_contains_points(const col_polygon *polygon, const col_vec2 *poi
 		inside[i] = col_polygon_contains(polygon, points[i], method, stats);
 }
 
+/* Whether p lies outside the box of edge ab: such an edge cannot hold it. */
+static inline bool outside_edge_box(col_vec2 a, col_vec2 b, col_vec2 p)
+{
+	return p.x < (a.x < b.x ? a.x : b.x) || p.x > (a.x < b.x ? b.x : a.x) || p.y < (a.y < b.y ? a.y : b.y) ||
+	       p.y > (a.y < b.y ? b.y : a.y);
+}
+
 bool col_polygon_on_boundary(const col_polygon *polygon, col_vec2 point, col_query_stats *stats)
 {
 	if (polygon == NULL)
@@ -438,6 +445,10 @@ bool col_polygon_on_boundary(const col_polygon *polygon, col_vec2 point, col_que
 			tested++;
 			col_segment edge = {contour.points[i],
 			                    contour.points[i + 1 < contour.count ? i + 1 : 0]};
+			/* col_segment_contains_point asks the box too, but after checks a validated
+			 * polygon's edges need not repeat, and as a call: most edges stop here. */
+			if (outside_edge_box(edge.a, edge.b, point))
+				continue;
 			if (col_segment_contains_point(edge, point)) {
 				on = true;
 				break;

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 
 #include "collide/polygon.h"
-#include "collide/shapes2d.h"
 
 #include "polygon_classes.h"
 
@@ -42,25 +41,6 @@ typedef struct psc_kind {
 static inline bool psc_oracle(const col_polygon *polygon, col_vec2 p)
 {
 	return col_polygon_contains(polygon, p, COL_METHOD_CROSSING, NULL);
-}
-
-/* Whether p lies on the polygon's boundary, by brute force over every edge as
- * col_polygon_on_boundary decides it (col_segment_contains_point); an edge whose box does not hold
- * p cannot hold it, an exact test that spares the call for nearly every edge. */
-static inline bool psc_on_boundary(const col_polygon *polygon, col_vec2 p)
-{
-	for (int c = 0; c < col_polygon_contour_count(polygon); c++) {
-		col_contour contour = col_polygon_contour(polygon, c);
-		for (int i = 0; i < contour.count; i++) {
-			col_vec2 a = contour.points[i], b = contour.points[i + 1 < contour.count ? i + 1 : 0];
-			if (p.x < fmin(a.x, b.x) || p.x > fmax(a.x, b.x) || p.y < fmin(a.y, b.y) ||
-			    p.y > fmax(a.y, b.y))
-				continue;
-			if (col_segment_contains_point((col_segment){a, b}, p))
-				return true;
-		}
-	}
-	return false;
 }
 
 /* A point where a structure is delicate: a random cell's origin, corner, a point on a side of its
@@ -131,7 +111,7 @@ static inline void psc_check_origin(const psc_kind *kind, const char *name, cons
 	if (!col_aabb2_contains(cell.box, cell.origin))
 		fail_msg("%s: cell %d's origin (%.17g, %.17g) is outside its box", name, index, cell.origin.x,
 		         cell.origin.y);
-	if (psc_on_boundary(polygon, cell.origin))
+	if (col_polygon_on_boundary(polygon, cell.origin, NULL))
 		fail_msg("%s: cell %d's origin (%.17g, %.17g) lies on the boundary", name, index,
 		         cell.origin.x, cell.origin.y);
 	if (cell.origin_inside != psc_oracle(polygon, cell.origin))
@@ -208,7 +188,7 @@ static inline psc_lattice_tally psc_check_lattice(const psc_kind *kind, const ch
 			if (kind->contains(structure, p, NULL) != expected)
 				fail_msg("%s: (%.17g, %.17g), lattice point (%d, %d), should be %s", name,
 				         p.x, p.y, i, j, expected ? "inside" : "outside");
-			bool on = psc_on_boundary(polygon, p);
+			bool on = col_polygon_on_boundary(polygon, p, NULL);
 			tally.boundary += on;
 			tally.inside += expected && !on;
 			tally.outside += !expected && col_aabb2_contains(box, p);

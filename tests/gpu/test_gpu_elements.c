@@ -28,6 +28,7 @@
 #include "element/closest.h"
 #include "element/queries.h"
 
+#include "mesh_oracles.h" /* box_distance_squared */
 #include "support.h"
 
 #define SEED 0x4850454C454D454EULL
@@ -1798,11 +1799,7 @@ static void test_lbvh_nearest(void **state)
 			for (int32_t j = 0; j < n; j++) {
 				/* A triangle whose box is farther than the nearest so far (by more than
 				 * rounding) cannot be nearer: exact, and it spares most of them. */
-				col_vec3 q = cv(p), lo = bounds[j].min, hi = bounds[j].max;
-				double dx = fmax(fmax(lo.x - q.x, q.x - hi.x), 0.0),
-				       dy = fmax(fmax(lo.y - q.y, q.y - hi.y), 0.0),
-				       dz = fmax(fmax(lo.z - q.z, q.z - hi.z), 0.0);
-				if (dx * dx + dy * dy + dz * dz > brute * brute * (1.0 + 1e-9))
+				if (box_distance_squared(bounds[j], cv(p)) > brute * brute * (1.0 + 1e-9))
 					continue;
 				col_triangle u =
 				    tri(cv(triangles[j].a), cv(triangles[j].b), cv(triangles[j].c));
